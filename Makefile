@@ -1,0 +1,66 @@
+# kzfuzz: fuzzing and conformance harness for the kernel's zstd wrapper
+# and the fanotify FAN_FS_ERROR sample parser. The one entry point.
+#
+#   make                 build (plain and ASan+UBSan variants)
+#   make check           every test of the project
+#   make fuzz            fuzz campaigns          (TARGETS=, SECONDS=, ENGINE=, JOBS=)
+#   make repro INPUT=f   reproduce one input     (TARGET=)
+#   make gate            pre-merge conformance gate (BASELINE_SRC=, SECONDS=)
+#   make bench           benchmarks
+#   make coverage        llvm-cov report of the committed corpus
+#
+# KERNEL_SRC=/path/to/linux selects the tree under test; the default is
+# Debian's linux-source-6.1. Everything is built under $(BUILD).
+BUILD ?= build
+KERNEL_SRC ?=
+SECONDS ?= 60
+export SECONDS
+
+NO_TREE_GOALS := clean help deps
+ifneq ($(filter-out $(NO_TREE_GOALS),$(or $(MAKECMDGOALS),all)),)
+$(shell mkdir -p $(BUILD))
+TREE_DIR := $(shell kernel/prepare-tree.sh $(BUILD) '$(KERNEL_SRC)' 2>$(BUILD)/prepare-tree.err)
+ifeq ($(TREE_DIR),)
+$(error $(shell tail -n1 $(BUILD)/prepare-tree.err))
+endif
+TREE_ID := $(notdir $(TREE_DIR))
+BDIR := $(BUILD)/$(TREE_ID)
+$(info $(shell cat $(TREE_DIR)/tree.txt))
+endif
+
+# Build goals in one variant: $(call variant,asan,goals...)
+variant = $(MAKE) --no-print-directory -f build.mk VARIANT=$(1) TREE_DIR=$(TREE_DIR) B=$(BDIR)/$(1) $(2)
+ASAN_BIN := $(BDIR)/asan/bin
+
+.PHONY: all deps build-plain build-asan selftest check clean help
+all: build-plain build-asan
+
+deps:
+	@ci/install-deps.sh
+
+build-plain: deps
+	@$(call variant,plain,programs)
+
+build-asan: deps
+	@$(call variant,asan,programs)
+
+# Every fuzz and gate command runs behind this: a broken build gives false findings.
+selftest: build-asan
+	@$(ASAN_BIN)/kh-selftest >$(BDIR)/selftest.log 2>&1 || \
+		{ grep -E 'FAIL|broken' $(BDIR)/selftest.log | head -n 20; \
+		  echo "selftest: refusing to go on: the build of $(TREE_ID) fails its known-answer self-test (log: $(BDIR)/selftest.log)"; exit 1; }
+	@tail -n1 $(BDIR)/selftest.log
+
+# Every folder's *.goals.mk: the user-facing goals of that part. Each adds
+# the goals make check must run to CHECKS.
+CHECKS := selftest
+include $(sort $(wildcard */*.goals.mk))
+
+check: $(CHECKS)
+	@echo "check: all passed"
+
+clean:
+	rm -rf $(BUILD)
+
+help:
+	@sed -n '1,/^BUILD/p' Makefile | sed -n 's/^# \{0,1\}//p'

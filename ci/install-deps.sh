@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Install the Debian packages the harness needs, only those missing.
+#   install-deps.sh            everything
+#   install-deps.sh PKG...     just these
+# Says what it installs; fails with one line when it cannot.
+set -euo pipefail
+
+all=(clang-14 llvm-14 libclang-rt-14-dev afl++ libzstd-dev libcmocka-dev zstd
+     linux-source-6.1 e2fsprogs gnuplot-nox zip unzip xz-utils)
+want=("$@")
+[ ${#want[@]} -gt 0 ] || want=("${all[@]}")
+
+missing=()
+for p in "${want[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: need root to install: ${missing[*]} (run as root or install them)" >&2
+	exit 1
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get update -qq >/tmp/install-deps.$$.log 2>&1; then
+	echo "install-deps: apt-get update failed (no network?): $(tail -n1 /tmp/install-deps.$$.log)" >&2
+	exit 1
+fi
+if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >>/tmp/install-deps.$$.log 2>&1; then
+	echo "install-deps: apt-get install failed: $(grep -m1 '^E:' /tmp/install-deps.$$.log || tail -n1 /tmp/install-deps.$$.log)" >&2
+	exit 1
+fi
+rm -f /tmp/install-deps.$$.log

@@ -1,0 +1,2 @@
+# Seed data and generators.
+LIB_SRCS += corpus/sample_data.c

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Standalone replayer: runs files, and every file of directories, through
+ * the target without a fuzzing engine. A failing input aborts (sanitizer
+ * or oracle report), so the exit status says whether all inputs passed.
+ *
+ *   <target> FILE|DIR...
+ */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+__attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+static unsigned long replayed;
+
+static int replay_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	long len;
+	int ret = -1;
+
+	if (!f) {
+		fprintf(stderr, "replay: %s: cannot open\n", path);
+		return -1;
+	}
+	if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
+		goto out;
+	/* An exact-size heap copy, so that ASan sees any read past the input. */
+	buf = malloc(len ? (size_t)len : 1);
+	if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len)
+		goto out;
+	fprintf(stderr, "replay: %s (%ld bytes)\n", path, len);
+	LLVMFuzzerTestOneInput(buf, (size_t)len);
+	replayed++;
+	ret = 0;
+out:
+	if (ret)
+		fprintf(stderr, "replay: %s: cannot read\n", path);
+	free(buf);
+	fclose(f);
+	return ret;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int replay_path(const char *path);
+
+/* Directory entries in sorted order, so that runs are repeatable. */
+static int replay_dir(const char *path)
+{
+	struct dirent **list;
+	int n = scandir(path, &list, NULL, NULL), ret = 0;
+
+	if (n < 0) {
+		fprintf(stderr, "replay: %s: cannot list\n", path);
+		return -1;
+	}
+	char **names = calloc((size_t)n + 1, sizeof(*names));
+	int k = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (names && list[i]->d_name[0] != '.' &&
+		    asprintf(&names[k], "%s/%s", path, list[i]->d_name) >= 0)
+			k++;
+		free(list[i]);
+	}
+	free(list);
+	if (!names)
+		return -1;
+	qsort(names, (size_t)k, sizeof(*names), cmp_names);
+	for (int i = 0; i < k; i++) {
+		if (replay_path(names[i]))
+			ret = -1;
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+static int replay_path(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		fprintf(stderr, "replay: %s: no such file or directory\n", path);
+		return -1;
+	}
+	return S_ISDIR(st.st_mode) ? replay_dir(path) : replay_file(path);
+}
+
+int main(int argc, char **argv)
+{
+	int ret = 0;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s FILE|DIR...\n", argv[0]);
+		return 2;
+	}
+	if (LLVMFuzzerInitialize)
+		LLVMFuzzerInitialize(&argc, &argv);
+	for (int i = 1; i < argc; i++)
+		if (replay_path(argv[i]))
+			ret = 1;
+	fprintf(stderr, "replay: %lu inputs replayed%s\n", replayed, ret ? ", some unreadable" : "");
+	return ret;
+}

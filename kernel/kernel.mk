@@ -1,0 +1,34 @@
+# Compile the tree's lib/zstd, lib/xxhash.c and lib/decompress_unzstd.c as
+# they are, with our stand-in headers, into one isolated object: $(KZSTD_OBJ).
+#
+# Kernel-side include path: stand-ins first, then only the tree's zstd and
+# xxhash headers (never the tree's include/, whose real headers would win).
+KERNEL_INC := -Ikernel/include -I$(TREE_DIR)/include
+# What the kernel's own build gives every file that matters for behaviour.
+KERNEL_CFLAGS := -std=gnu11 -fno-strict-aliasing -fno-common -fno-strict-overflow \
+	-fno-delete-null-pointer-checks -fno-stack-protector -DZSTD_DISABLE_ASM -w
+
+# lib/zstd's objects as its own Makefile lists them; assembler files left out.
+KZSTD_LIST := $(shell sed -n 's/^[[:space:]]\+\([A-Za-z0-9_/]\+\)\.o.*/\1/p' $(KTREE_SRC)/lib/zstd/Makefile)
+KZSTD_SRCS := $(foreach o,$(KZSTD_LIST),$(wildcard $(KTREE_SRC)/lib/zstd/$(o).c))
+KERNEL_SRCS := $(KZSTD_SRCS) $(KTREE_SRC)/lib/xxhash.c $(KTREE_SRC)/lib/decompress_unzstd.c
+KERNEL_OBJS := $(patsubst $(KTREE_SRC)/%.c,$(B)/kobj/%.o,$(KERNEL_SRCS)) $(B)/kobj/kh_support.o
+KZSTD_OBJ := $(B)/kzstd.o
+
+$(B)/kobj/%.o: $(KTREE_SRC)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(VFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
+
+$(B)/kobj/kh_support.o: kernel/kh_support.c
+	@mkdir -p $(@D)
+	$(CC) $(VFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
+
+$(KZSTD_OBJ): $(KERNEL_OBJS) kernel/isolate.sh
+	kernel/isolate.sh $@ $(KERNEL_OBJS)
+
+# The tree's crypto/testmgr.h zstd vectors.
+$(B)/gen/testmgr_zstd.c: $(KTREE_SRC)/crypto/testmgr.h kernel/testmgr-zstd.sh
+	@mkdir -p $(@D)
+	kernel/testmgr-zstd.sh $< $@
+
+-include $(KERNEL_OBJS:.o=.d)

@@ -1,0 +1,46 @@
+# Compiler and flags of each build variant. One variant, one build folder.
+#   plain  gcc -O2, kernel-like flags: benchmarks and stack measurement
+#   asan   clang, ASan+UBSan: replayers, tests, reproduction
+#   fuzz   clang libFuzzer with ASan+UBSan
+#   afl    afl-clang-fast with ASan+UBSan, libAFLDriver
+#   cmplog afl-clang-fast CMPLOG build (AFL_LLVM_CMPLOG=1)
+#   cov    clang source-based coverage
+CLANG ?= clang-14
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZDEF := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+
+ifeq ($(VARIANT),plain)
+CC := gcc
+VFLAGS := -O2 -g
+VLDFLAGS :=
+ENGINE := standalone
+else ifeq ($(VARIANT),asan)
+CC := $(CLANG)
+VFLAGS := -O1 -g $(SAN) $(FUZZDEF)
+VLDFLAGS := $(SAN)
+ENGINE := standalone
+else ifeq ($(VARIANT),fuzz)
+CC := $(CLANG)
+VFLAGS := -O1 -g $(SAN) -fsanitize=fuzzer-no-link $(FUZZDEF)
+VLDFLAGS := $(SAN) -fsanitize=fuzzer
+ENGINE := libfuzzer
+else ifeq ($(VARIANT),afl)
+CC := afl-clang-fast
+VFLAGS := -O1 -g $(SAN) $(FUZZDEF)
+VLDFLAGS := $(SAN)
+ENGINE := afl
+else ifeq ($(VARIANT),cmplog)
+CC := AFL_LLVM_CMPLOG=1 afl-clang-fast
+VFLAGS := -O1 -g $(FUZZDEF)
+VLDFLAGS :=
+ENGINE := afl
+else ifeq ($(VARIANT),cov)
+CC := $(CLANG)
+VFLAGS := -O0 -g -fprofile-instr-generate -fcoverage-mapping $(FUZZDEF)
+VLDFLAGS := -fprofile-instr-generate
+ENGINE := standalone
+else
+$(error unknown VARIANT '$(VARIANT)': plain asan fuzz afl cmplog cov)
+endif
+
+AFL_DRIVER ?= /usr/lib/afl/libAFLDriver.a
