@@ -1,1 +1,12 @@
 # Unit tests of the harness itself (cmocka), built in the ASan+UBSan variant.
+# Each program runs from the top of the repo, with KZ_TREE_DIR, KZ_BUILD and
+# KZ_BDIR telling it where the staged tree and the builds are.
+.PHONY: unit-tests
+CHECKS += unit-tests
+
+unit-tests: build-asan
+	@$(call variant,asan,tests)
+	@fail=0; for t in $(BDIR)/asan/tests/test_*; do \
+		KZ_TREE_DIR=$(TREE_DIR) KZ_BUILD=$(BUILD) KZ_BDIR=$(BDIR) $$t || fail=1; \
+	done; \
+	[ $$fail -eq 0 ] || { echo "unit-tests: some tests failed"; exit 1; }
