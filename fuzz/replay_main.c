@@ -36,6 +36,8 @@ static int replay_file(const char *path)
 	if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len)
 		goto out;
 	fprintf(stderr, "replay: %s (%ld bytes)\n", path, len);
+	/* The oracle names the input in its reproduce command. */
+	setenv("KZFUZZ_INPUT", path, 1);
 	LLVMFuzzerTestOneInput(buf, (size_t)len);
 	replayed++;
 	ret = 0;

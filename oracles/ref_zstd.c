@@ -2,6 +2,7 @@
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 #include <zstd_errors.h>
+#include <string.h>
 
 #include "ref_zstd.h"
 
@@ -82,4 +83,60 @@ size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len)
 const void *ref_decompress_dctx_address(void)
 {
 	return (const void *)&ZSTD_decompressDCtx;
+}
+
+size_t ref_get_frame_header(struct ref_frame_header *fh, const void *src, size_t len)
+{
+	ZSTD_frameHeader zfh;
+	size_t ret = ZSTD_getFrameHeader(&zfh, src, len);
+
+	memset(fh, 0, sizeof(*fh));
+	if (ret != 0)
+		return ret;
+	fh->frame_content_size = zfh.frameContentSize;
+	fh->window_size = zfh.windowSize;
+	fh->block_size_max = zfh.blockSizeMax;
+	fh->frame_type = zfh.frameType == ZSTD_skippableFrame;
+	fh->header_size = zfh.headerSize;
+	fh->dict_id = zfh.dictID;
+	fh->checksum_flag = zfh.checksumFlag;
+	return 0;
+}
+
+size_t ref_find_frame_compressed_size(const void *src, size_t len)
+{
+	return ZSTD_findFrameCompressedSize(src, len);
+}
+
+struct ref_dstream *ref_dstream_create(size_t max_window)
+{
+	ZSTD_DCtx *dctx = ZSTD_createDCtx();
+
+	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
+		ZSTD_freeDCtx(dctx);
+		dctx = NULL;
+	}
+	return (struct ref_dstream *)dctx;
+}
+
+void ref_dstream_free(struct ref_dstream *ds)
+{
+	ZSTD_freeDCtx((ZSTD_DCtx *)ds);
+}
+
+size_t ref_dstream_reset(struct ref_dstream *ds)
+{
+	return ZSTD_DCtx_reset((ZSTD_DCtx *)ds, ZSTD_reset_session_only);
+}
+
+size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size_t *dst_pos,
+			const void *src, size_t src_size, size_t *src_pos)
+{
+	ZSTD_outBuffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
+	ZSTD_inBuffer in = { .src = src, .size = src_size, .pos = *src_pos };
+	size_t ret = ZSTD_decompressStream((ZSTD_DCtx *)ds, &out, &in);
+
+	*dst_pos = out.pos;
+	*src_pos = in.pos;
+	return ret;
 }

@@ -30,4 +30,28 @@ size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len);
 /* Where the reference's ZSTD_decompressDCtx lives (to tell the builds apart). */
 const void *ref_decompress_dctx_address(void);
 
+/* ZSTD_frameHeader's fields, in the reference's own words. */
+struct ref_frame_header {
+	unsigned long long frame_content_size;
+	unsigned long long window_size;
+	unsigned int block_size_max;
+	int frame_type;			/* 0 zstd frame, 1 skippable */
+	unsigned int header_size;
+	unsigned int dict_id;
+	unsigned int checksum_flag;
+};
+
+/* ZSTD_getFrameHeader: 0 when fh is filled, >0 bytes needed, or an error. */
+size_t ref_get_frame_header(struct ref_frame_header *fh, const void *src, size_t len);
+size_t ref_find_frame_compressed_size(const void *src, size_t len);
+
+/* A streaming decompressor limited to max_window bytes of window. */
+struct ref_dstream;
+struct ref_dstream *ref_dstream_create(size_t max_window);
+void ref_dstream_free(struct ref_dstream *ds);
+size_t ref_dstream_reset(struct ref_dstream *ds);
+/* One ZSTD_decompressStream call on dst[*dst_pos..dst_size), src[*src_pos..src_size). */
+size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size_t *dst_pos,
+			const void *src, size_t src_size, size_t *src_pos);
+
 #endif

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zstd_init_cstream with a pledged size that is right, unknown or wrong,
+ * input in chunks, zstd_flush_stream at chosen points, zstd_end_stream,
+ * then zstd_reset_cstream and a second frame on the same context. Every
+ * completed frame must decode to its input through the reference; a
+ * wrong pledge must end in an error, never in a frame.
+ */
+#include <linux/zstd.h>
+#include <stdlib.h>
+
+#include "fuzz_timing.h"
+#include "ref_zstd.h"
+#include "sample_data.h"
+#include "zstd_fuzz.h"
+
+#define TARGET "compress_stream"
+
+enum pledge { PLEDGE_RIGHT, PLEDGE_UNKNOWN, PLEDGE_WRONG };
+
+struct frame_case {
+	const struct zo_case *c;
+	const uint8_t *src;
+	size_t len;
+	enum pledge pledge;
+	unsigned long long pledged;	/* what the API is told; 0 means unknown */
+	struct fuzz_chunks chunks;
+	uint32_t flush_every;		/* flush after about 1 in N chunks; 0: never */
+	uint8_t *dst;
+	size_t cap;
+};
+
+static void choose_frame(struct frame_case *f, struct fuzz_input *in)
+{
+	unsigned long long delta;
+
+	f->pledge = fuzz_input_u32(in, PLEDGE_RIGHT, PLEDGE_WRONG, PLEDGE_RIGHT);
+	delta = fuzz_input_u32(in, 1, 1 << 16, 1);
+	fuzz_chunks_init(&f->chunks, in);
+	f->flush_every = fuzz_input_u32(in, 0, 8, 0);
+	f->pledged = f->len;
+	if (f->pledge == PLEDGE_UNKNOWN || (f->pledge == PLEDGE_RIGHT && !f->len))
+		f->pledged = 0;
+	if (f->pledge == PLEDGE_WRONG)
+		f->pledged = f->len > delta && (delta & 1) ? f->len - delta : f->len + delta;
+	if (f->pledge == PLEDGE_WRONG && !f->pledged)
+		f->pledge = PLEDGE_UNKNOWN;	/* 0 is "unknown" to this API: not wrong */
+}
+
+/* One call, checked for progress; returns the call's result. */
+static size_t stream_call(const struct frame_case *f, zstd_cstream *cs, int op,
+			  zstd_out_buffer *out, zstd_in_buffer *in)
+{
+	size_t in0 = in->pos, out0 = out->pos, ret;
+
+	if (op == 0)
+		FUZZ_LIB(ret = zstd_compress_stream(cs, out, in));
+	else if (op == 1)
+		FUZZ_LIB(ret = zstd_flush_stream(cs, out));
+	else
+		FUZZ_LIB(ret = zstd_end_stream(cs, out));
+	if (zstd_is_error(ret))
+		return ret;
+	if (out->pos > out->size || in->pos > in->size)
+		zo_contract(f->c, "stream call %d moved past the buffers", op);
+	if (in->pos == in0 && out->pos == out0 && out->pos < out->size &&
+	    (op ? ret != 0 : in->pos < in->size))
+		zo_contract(f->c, "stream call %d made no progress with %zu bytes of room", op,
+			    out->size - out->pos);
+	return ret;
+}
+
+/* Flush or end until the call says nothing is left (0). */
+static size_t drain(struct frame_case *f, zstd_cstream *cs, int op, zstd_out_buffer *out)
+{
+	zstd_in_buffer none = { .src = NULL, .size = 0, .pos = 0 };
+	size_t ret;
+
+	do {
+		out->size = out->pos + 1 + fuzz_chunk_next(&f->chunks, f->cap);
+		if (out->size > f->cap)
+			out->size = f->cap;
+		ret = stream_call(f, cs, op, out, &none);
+		if (!zstd_is_error(ret) && ret && out->pos == f->cap)
+			return (size_t)-ZSTD_error_dstSize_tooSmall;
+	} while (!zstd_is_error(ret) && ret);
+	return ret;
+}
+
+/* The whole frame; returns its size or the first error. */
+static size_t compress_frame(struct frame_case *f, zstd_cstream *cs)
+{
+	zstd_out_buffer out = { .dst = f->dst, .size = 0, .pos = 0 };
+	zstd_in_buffer in = { .src = f->src, .size = 0, .pos = 0 };
+	size_t ret;
+
+	while (in.pos < f->len) {
+		in.size = in.pos + 1 + fuzz_chunk_next(&f->chunks, f->len - in.pos - 1);
+		while (in.pos < in.size) {
+			out.size = out.pos + 1 + fuzz_chunk_next(&f->chunks, f->cap - out.pos - 1);
+			ret = stream_call(f, cs, 0, &out, &in);
+			if (zstd_is_error(ret))
+				return ret;
+			if (out.pos == f->cap)
+				return (size_t)-ZSTD_error_dstSize_tooSmall;
+		}
+		if (f->flush_every && sample_next(&f->chunks.state) % f->flush_every == 0) {
+			ret = drain(f, cs, 1, &out);
+			if (zstd_is_error(ret))
+				return ret;
+		}
+	}
+	ret = drain(f, cs, 2, &out);
+	return zstd_is_error(ret) ? ret : out.pos;
+}
+
+static void check_frame(const struct frame_case *f, size_t ret, uint8_t *out)
+{
+	struct zo_result dec, orig;
+	size_t dret;
+
+	if (f->pledge == PLEDGE_WRONG) {
+		if (!zstd_is_error(ret))
+			zo_contract(f->c, "pledged %llu bytes, gave %zu, and the frame was made (%zu bytes)",
+				    f->pledged, f->len, ret);
+		return;
+	}
+	if (zstd_is_error(ret))
+		zo_contract(f->c, "streaming compression of %zu bytes failed: %s", f->len,
+			    zstd_get_error_name(ret));
+	FUZZ_LIB(dret = ref_decompress(out, f->len, f->dst, ret));
+	if (ref_is_error(dret))
+		zo_contract(f->c, "the reference rejects the stream's frame: %s", ref_error_name(dret));
+	zo_ref_result(&dec, "reference decoding of the kernel stream", dret, out, dret);
+	zo_bytes_result(&orig, "the input", f->src, f->len);
+	zo_expect(f->c, "stream round trip through the reference", &dec, &orig);
+}
+
+static void run_frames(struct frame_case *f, struct frame_case *g, zstd_parameters *params)
+{
+	size_t wsize, ret;
+	void *wksp;
+	zstd_cstream *cs;
+	uint8_t *out = malloc(f->len + g->len + 1);
+
+	FUZZ_LIB(wsize = zstd_cstream_workspace_bound(&params->cParams));
+	wksp = malloc(wsize);
+	if (!wksp || !out)
+		goto out;
+	FUZZ_LIB(cs = zstd_init_cstream(params, f->pledged, wksp, wsize));
+	if (!cs)
+		zo_contract(f->c, "zstd_init_cstream failed on a workspace of its bound, %zu bytes", wsize);
+	check_frame(f, compress_frame(f, cs), out);
+	FUZZ_LIB(ret = zstd_reset_cstream(cs, g->pledged));
+	if (zstd_is_error(ret))
+		zo_contract(f->c, "zstd_reset_cstream failed: %s", zstd_get_error_name(ret));
+	check_frame(g, compress_frame(g, cs), out);
+out:
+	free(wksp);
+	free(out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fuzz_input in;
+	struct zo_case c;
+	struct frame_case f, g;
+	zstd_parameters params;
+	size_t split;
+	int level;
+
+	fuzz_timing_input_begin(TARGET);
+	fuzz_input_init(&in, data, size);
+	c = (struct zo_case){ TARGET, data, size, NULL, 0 };
+	level = fuzz_zstd_level(&in, zstd_min_clevel(), zstd_max_clevel());
+	/* The second frame is the tail of the payload from split on. */
+	split = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, 0);
+	f = (struct frame_case){ .c = &c, .src = in.payload, .len = in.payload_len };
+	g = (struct frame_case){ .c = &c, .src = in.payload + split, .len = in.payload_len - split };
+	choose_frame(&f, &in);
+	choose_frame(&g, &in);
+	params = zstd_get_params(level, f.pledged);
+	f.cap = zstd_compress_bound(f.len) + 4 * f.len + 64;
+	g.cap = f.cap;
+	f.dst = g.dst = malloc(f.cap);
+	if (f.dst)
+		run_frames(&f, &g, &params);
+	free(f.dst);
+	fuzz_timing_input_end();
+	return 0;
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zstd_decompress_dctx on a workspace of exactly zstd_dctx_workspace_bound(),
+ * with an output capacity the input chooses (exact, smaller, larger, zero,
+ * the limit), against the reference's ZSTD_decompressDCtx.
+ */
+#include <linux/zstd.h>
+#include <stdlib.h>
+
+#include "fuzz_timing.h"
+#include "ref_zstd.h"
+#include "zstd_fuzz.h"
+
+#define TARGET "decompress_oneshot"
+
+enum cap_choice { CAP_EXACT, CAP_SMALLER, CAP_LARGER, CAP_ZERO, CAP_LIMIT };
+
+static size_t choose_cap(struct fuzz_input *in, size_t ref_size)
+{
+	enum cap_choice choice = fuzz_input_u32(in, CAP_EXACT, CAP_LIMIT, CAP_EXACT);
+	size_t delta = fuzz_input_u32(in, 1, 1 << 12, 1);
+
+	if (ref_is_error(ref_size))
+		return choice == CAP_ZERO ? 0 : FUZZ_OUT_MAX;
+	switch (choice) {
+	case CAP_EXACT:
+		return ref_size;
+	case CAP_SMALLER:
+		return ref_size > delta ? ref_size - delta : 0;
+	case CAP_LARGER:
+		return ref_size + delta;
+	case CAP_ZERO:
+		return 0;
+	case CAP_LIMIT:
+		break;
+	}
+	return FUZZ_OUT_MAX;
+}
+
+static void check_input(const struct zo_case *c, struct fuzz_input *in, uint8_t *probe,
+			void *wksp, size_t wsize)
+{
+	struct zo_result k, r;
+	size_t ref_size, cap, kret, rret;
+	uint8_t *kout, *rout;
+	zstd_dctx *dctx;
+
+	FUZZ_LIB(ref_size = ref_decompress(probe, FUZZ_OUT_MAX, in->payload, in->payload_len));
+	cap = choose_cap(in, ref_size);
+	/* Exact-size buffers: ASan sees a write past the capacity. */
+	kout = malloc(cap ? cap : 1);
+	rout = malloc(cap ? cap : 1);
+	if (!kout || !rout)
+		goto out;
+	FUZZ_LIB(dctx = zstd_init_dctx(wksp, wsize));
+	if (!dctx)
+		zo_contract(c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes", wsize);
+	FUZZ_LIB(kret = zstd_decompress_dctx(dctx, kout, cap, in->payload, in->payload_len));
+	FUZZ_LIB(rret = ref_decompress(rout, cap, in->payload, in->payload_len));
+	if (!zstd_is_error(kret) && kret > cap)
+		zo_contract(c, "zstd_decompress_dctx returned %zu bytes into a capacity of %zu", kret, cap);
+	zo_kernel_result(&k, "zstd_decompress_dctx", kret, kout, kret);
+	zo_ref_result(&r, "ZSTD_decompressDCtx", rret, rout, rret);
+	zo_expect(c, "one-shot decompression", &k, &r);
+out:
+	free(kout);
+	free(rout);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint8_t *probe;
+	static void *wksp;
+	static size_t wsize;
+	struct fuzz_input in;
+	struct zo_case c;
+
+	fuzz_timing_input_begin(TARGET);
+	if (!wksp) {
+		wsize = zstd_dctx_workspace_bound();
+		wksp = malloc(wsize);
+		probe = malloc(FUZZ_OUT_MAX);
+		if (!wksp || !probe)
+			abort();
+	}
+	fuzz_input_init(&in, data, size);
+	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
+	check_input(&c, &in, probe, wksp, wsize);
+	fuzz_timing_input_end();
+	return 0;
+}

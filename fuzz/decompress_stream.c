@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zstd_init_dstream(max_window) on a workspace of exactly
+ * zstd_dstream_workspace_bound(max_window), input and output in chunks the
+ * input chooses (0 and 1 byte included), zstd_reset_dstream part-way and
+ * reuse, against the reference's ZSTD_decompressStream on the same chunks.
+ * A frame whose window exceeds max_window may fail on the kernel side, but
+ * never crash or overrun; when it succeeds its output must be right.
+ */
+#include <linux/zstd.h>
+#include <stdlib.h>
+
+#include "fuzz_timing.h"
+#include "ref_zstd.h"
+#include "zstd_fuzz.h"
+
+#define TARGET "decompress_stream"
+
+static size_t kernel_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
+			  const void *src, size_t src_size, size_t *src_pos)
+{
+	zstd_out_buffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
+	zstd_in_buffer in = { .src = src, .size = src_size, .pos = *src_pos };
+	size_t ret = zstd_decompress_stream(ctx, &out, &in);
+
+	*dst_pos = out.pos;
+	*src_pos = in.pos;
+	return ret;
+}
+
+static int kernel_is_error(size_t code)
+{
+	return zstd_is_error(code);
+}
+
+static size_t ref_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
+		       const void *src, size_t src_size, size_t *src_pos)
+{
+	return ref_dstream_step(ctx, dst, dst_size, dst_pos, src, src_size, src_pos);
+}
+
+struct stream_case {
+	const struct zo_case *c;
+	struct fuzz_chunks chunks;
+	size_t max_window;
+	size_t reset_at;	/* input bytes of a first, abandoned pass; 0: none */
+	uint8_t *kout, *rout;
+};
+
+/* The frame's window as the reference reads it; 0 when it cannot. */
+static unsigned long long frame_window(const uint8_t *src, size_t len)
+{
+	struct ref_frame_header fh;
+
+	return ref_get_frame_header(&fh, src, len) == 0 ? fh.window_size : 0;
+}
+
+static size_t kernel_run(const struct stream_case *s, zstd_dstream *zds, size_t *consumed)
+{
+	struct fuzz_dstream ds = { kernel_step, zds, kernel_is_error, 1 };
+	const struct zo_case *c = s->c;
+	size_t ret;
+
+	if (s->reset_at) {
+		fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_MAX, c->zdata, s->reset_at,
+				 consumed);
+		FUZZ_LIB(ret = zstd_reset_dstream(zds));
+		if (zstd_is_error(ret))
+			zo_contract(c, "zstd_reset_dstream failed: %s", zstd_get_error_name(ret));
+	}
+	return fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_MAX, c->zdata, c->zdata_len,
+				consumed);
+}
+
+static void compare(const struct stream_case *s, size_t kret, size_t kused,
+		    size_t rret, size_t rused)
+{
+	const struct zo_case *c = s->c;
+	struct zo_result k, r;
+	unsigned long long window = frame_window(c->zdata, c->zdata_len);
+
+	zo_kernel_result(&k, "zstd_decompress_stream", kret, s->kout, kret);
+	zo_ref_result(&r, "ZSTD_decompressStream", rret, s->rout, rret);
+	/* Past the workspace's window the kernel may refuse: only a success is checked. */
+	if (window > s->max_window && k.is_error)
+		return;
+	zo_expect(c, "streaming decompression", &k, &r);
+	if (!k.is_error && !r.is_error && kused != rused)
+		zo_contract(c, "the frame ended after %zu input bytes in the kernel, %zu in the reference",
+			    kused, rused);
+}
+
+static void run_case(struct stream_case *s)
+{
+	size_t wsize, kret, rret, kused = 0, rused = 0;
+	struct ref_dstream *rds;
+	zstd_dstream *zds;
+	void *wksp;
+
+	FUZZ_LIB(wsize = zstd_dstream_workspace_bound(s->max_window));
+	wksp = malloc(wsize);
+	FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
+	if (!wksp || !rds)
+		goto out;
+	FUZZ_LIB(zds = zstd_init_dstream(s->max_window, wksp, wsize));
+	if (!zds)
+		zo_contract(s->c, "zstd_init_dstream(%zu) failed on a workspace of its bound, %zu bytes",
+			    s->max_window, wsize);
+	kret = kernel_run(s, zds, &kused);
+	{
+		struct fuzz_dstream ds = { ref_step, rds, ref_is_error, 0 };
+
+		rret = fuzz_dstream_run(&ds, s->c, s->chunks, s->rout, FUZZ_OUT_MAX,
+					s->c->zdata, s->c->zdata_len, &rused);
+	}
+	compare(s, kret, kused, rret, rused);
+out:
+	ref_dstream_free(rds);
+	free(wksp);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint8_t *kout, *rout;
+	struct fuzz_input in;
+	struct zo_case c;
+	struct stream_case s;
+
+	fuzz_timing_input_begin(TARGET);
+	if (!kout) {
+		kout = malloc(FUZZ_OUT_MAX);
+		rout = malloc(FUZZ_OUT_MAX);
+		if (!kout || !rout)
+			abort();
+	}
+	fuzz_input_init(&in, data, size);
+	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
+	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout };
+	/* 1 KB .. 8 MB, not only powers of two; default 8 MB. */
+	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 23, 1 << 23);
+	fuzz_chunks_init(&s.chunks, &in);
+	s.reset_at = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, 0);
+	run_case(&s);
+	fuzz_timing_input_end();
+	return 0;
+}

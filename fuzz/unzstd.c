@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's boot and initramfs decompressor, lib/decompress_unzstd.c's
+ * unzstd(), in its one-buffer mode and its fill/flush callback modes,
+ * against the reference decoding the first frame of the same input.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_timing.h"
+#include "ref_zstd.h"
+#include "sample_data.h"
+#include "zstd_fuzz.h"
+
+#define TARGET "unzstd"
+/* lib/decompress_unzstd.c's ZSTD_IOBUF_SIZE: what fill() is asked for. */
+#define UNZSTD_IOBUF_SIZE (1 << 17)
+/*
+ * lib/zstd's WILDCOPY_OVERLENGTH. With one output buffer unzstd() tells
+ * zstd the buffer never ends (out_len = UINTPTR_MAX - out_buf), so zstd's
+ * wild copies may write this far past the decoded data: a caller must leave
+ * the slack (see conformance/known-findings.txt). KZFUZZ_UNZSTD_EXACT=1
+ * gives no slack, to reproduce that finding.
+ */
+#define UNZSTD_SLACK 32
+
+/* As include/linux/decompress/unzstd.h declares it. */
+int unzstd(unsigned char *inbuf, long len, long (*fill)(void *, unsigned long),
+	   long (*flush)(void *, unsigned long), unsigned char *output, long *pos,
+	   void (*error)(char *x));
+
+enum unzstd_mode { MODE_ONE_BUFFER, MODE_FILL_FLUSH, MODE_BUFFER_FLUSH, MODE_FILL_BUFFER };
+
+/* The callbacks take no context: one input at a time, in these. */
+static struct {
+	const uint8_t *src;
+	size_t len, pos;
+	struct fuzz_chunks chunks;
+	uint8_t *out;
+	size_t out_len;
+	const char *error;
+} cb;
+
+static long fill(void *buf, unsigned long size)
+{
+	size_t n;
+
+	if (cb.pos == cb.len)
+		return -1;	/* the end: 0 would be "nothing yet", forever */
+	n = fuzz_chunk_next(&cb.chunks, cb.len - cb.pos);
+	if (n > size)
+		n = size;
+	memcpy(buf, cb.src + cb.pos, n);
+	cb.pos += n;
+	return (long)n;
+}
+
+static long flush(void *buf, unsigned long size)
+{
+	if (size > FUZZ_OUT_MAX - cb.out_len)
+		return 0;	/* past the limit: unzstd reports a failed flush */
+	memcpy(cb.out + cb.out_len, buf, size);
+	cb.out_len += size;
+	return (long)size;
+}
+
+static void error(char *msg)
+{
+	cb.error = msg;
+}
+
+/* The reference's answer: the first frame, streamed like unzstd does. */
+static size_t ref_first_frame(const struct zo_case *c, uint8_t *out)
+{
+	struct ref_dstream *rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT);
+	struct fuzz_dstream ds = { (fuzz_dstream_step)ref_dstream_step, rds, ref_is_error, 0 };
+	struct fuzz_chunks all = { 1, 0 };
+	size_t used, ret;
+
+	if (!rds)
+		abort();
+	ret = fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_MAX, c->zdata, c->zdata_len, &used);
+	ref_dstream_free(rds);
+	return ret;
+}
+
+/* Modes that write into one output buffer, unbounded: only with the size known. */
+static int run_unzstd(enum unzstd_mode mode, const struct zo_case *c, size_t ref_size, long *pos)
+{
+	uint8_t *in = (uint8_t *)c->zdata;
+	int ret;
+
+	switch (mode) {
+	case MODE_ONE_BUFFER:
+		FUZZ_LIB(ret = unzstd(in, (long)c->zdata_len, NULL, NULL, cb.out, pos, error));
+		break;
+	case MODE_FILL_FLUSH:
+		FUZZ_LIB(ret = unzstd(NULL, 0, fill, flush, NULL, pos, error));
+		break;
+	case MODE_BUFFER_FLUSH:
+		FUZZ_LIB(ret = unzstd(in, (long)c->zdata_len, NULL, flush, NULL, pos, error));
+		break;
+	default:
+		FUZZ_LIB(ret = unzstd(NULL, 0, fill, NULL, cb.out, pos, error));
+		break;
+	}
+	if (!ret && (mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER))
+		cb.out_len = ref_size;	/* unzstd says nothing of the size it wrote */
+	return ret;
+}
+
+static void check_mode(const struct zo_case *c, enum unzstd_mode mode, size_t rret,
+		       const uint8_t *rout)
+{
+	static const char *const who[] = { "unzstd one-buffer", "unzstd fill+flush",
+					   "unzstd buffer+flush", "unzstd fill+buffer" };
+	struct zo_result k, r;
+	long pos = -1;
+	int ret;
+
+	cb.error = NULL;
+	cb.out_len = 0;
+	ret = run_unzstd(mode, c, rret, &pos);
+	zo_ref_result(&r, "reference first frame", rret, rout, rret);
+	k = (struct zo_result){ who[mode], ret ? (size_t)-1 : cb.out_len, ret != 0,
+				cb.error ? cb.error : "(no message)", cb.out, ret ? 0 : cb.out_len };
+	zo_expect(c, who[mode], &k, &r);
+	if (!ret && !cb.error && mode != MODE_FILL_FLUSH && mode != MODE_FILL_BUFFER &&
+	    pos != (long)ref_find_frame_compressed_size(c->zdata, c->zdata_len))
+		zo_contract(c, "%s: *pos %ld is not the frame's size", who[mode], pos);
+	if (ret && !cb.error)
+		zo_contract(c, "%s failed without calling error()", who[mode]);
+}
+
+static size_t slack(void)
+{
+	static int exact = -1;
+
+	if (exact < 0)
+		exact = getenv("KZFUZZ_UNZSTD_EXACT") != NULL;
+	return exact ? 0 : UNZSTD_SLACK;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint8_t *rout;
+	struct fuzz_input in;
+	struct zo_case c;
+	enum unzstd_mode mode;
+	size_t rret;
+
+	fuzz_timing_input_begin(TARGET);
+	if (!rout && !(rout = malloc(FUZZ_OUT_MAX)))
+		abort();
+	fuzz_input_init(&in, data, size);
+	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
+	mode = fuzz_input_u32(&in, MODE_ONE_BUFFER, MODE_FILL_BUFFER, MODE_ONE_BUFFER);
+	cb.src = in.payload;
+	cb.len = in.payload_len;
+	cb.pos = 0;
+	fuzz_chunks_init(&cb.chunks, &in);
+	FUZZ_LIB(rret = ref_first_frame(&c, rout));
+	/* One output buffer has no bound in unzstd: give it exactly what the frame needs. */
+	if ((mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER) && ref_is_error(rret))
+		mode = MODE_FILL_FLUSH;
+	cb.out = malloc(mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER ?
+			rret + slack() : FUZZ_OUT_MAX);
+	if (cb.out)
+		check_mode(&c, mode, rret, rout);
+	free(cb.out);
+	fuzz_timing_input_end();
+	return 0;
+}

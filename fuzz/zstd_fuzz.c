@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "fuzz_timing.h"
+#include "sample_data.h"
+#include "zstd_fuzz.h"
+
+/* zstd's error codes, the same number in both libraries. */
+#define FUZZ_ERR_DST_TOO_SMALL	((size_t)-70)
+#define FUZZ_ERR_SRC_WRONG	((size_t)-72)
+
+int fuzz_zstd_level(struct fuzz_input *in, int min, int max)
+{
+	switch (fuzz_input_u32(in, 0, 3, 0)) {
+	case 0:
+	case 1:
+		return (int)fuzz_input_u32(in, 1, (uint32_t)max, 3);
+	case 2:
+		return -(int)fuzz_input_u32(in, 1, 7, 1);
+	}
+	return min + (int)fuzz_input_u32(in, 0, (uint32_t)(max - min), (uint32_t)(3 - min));
+}
+
+void fuzz_chunks_init(struct fuzz_chunks *ch, struct fuzz_input *in)
+{
+	/* xorshift must not start at 0; the seed's low bit is given away. */
+	ch->state = fuzz_input_u32(in, 0, UINT32_MAX, 0) | 1;
+	ch->max = fuzz_input_u32(in, 0, 1 << 16, 0);
+}
+
+size_t fuzz_chunk_next(struct fuzz_chunks *ch, size_t left)
+{
+	size_t n;
+
+	if (!ch->max)
+		return left;
+	/* Small chunks are the interesting ones: a cube skews toward 0 and 1. */
+	n = sample_next(&ch->state) % (ch->max + 1);
+	n = n * n / (ch->max + 1) * n / (ch->max + 1);
+	return n < left ? n : left;
+}
+
+size_t fuzz_dstream_run(const struct fuzz_dstream *ds, const struct zo_case *c,
+			struct fuzz_chunks ch, uint8_t *dst, size_t cap,
+			const uint8_t *src, size_t len, size_t *consumed)
+{
+	size_t in_pos = 0, out_pos = 0, ret;
+	int full = 0;
+
+	for (;;) {
+		size_t in_end = full ? len : in_pos + fuzz_chunk_next(&ch, len - in_pos);
+		size_t out_end = full ? cap : out_pos + fuzz_chunk_next(&ch, cap - out_pos);
+		size_t in0 = in_pos, out0 = out_pos;
+
+		FUZZ_LIB(ret = ds->step(ds->ctx, dst, out_end, &out_pos, src, in_end, &in_pos));
+		*consumed = in_pos;
+		if (ds->is_error(ret) || !ret)
+			return ds->is_error(ret) ? ret : out_pos;
+		if (in_pos != in0 || out_pos != out0) {
+			full = 0;
+			continue;
+		}
+		if (ds->kernel && in_end > in_pos && out_end > out_pos)
+			zo_contract(c, "zstd_decompress_stream made no progress with %zu input bytes and %zu bytes of room",
+				    in_end - in_pos, out_end - out_pos);
+		if (full)
+			return out_pos == cap ? FUZZ_ERR_DST_TOO_SMALL : FUZZ_ERR_SRC_WRONG;
+		full = 1;
+	}
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the zstd targets share: limits, parameter choices, the stream loop. */
+#ifndef ZSTD_FUZZ_H
+#define ZSTD_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fuzz_input.h"
+#include "zstd_oracle.h"
+
+/* Most output any target lets one input produce; bigger frames fail on both sides. */
+#define FUZZ_OUT_MAX	((size_t)1 << 20)
+/* The window both streaming decoders accept by default (ZSTD_MAXWINDOWSIZE_DEFAULT). */
+#define FUZZ_WINDOW_DEFAULT	(((size_t)1 << 27) + 1)
+
+/* A compression level: mostly 1..max, sometimes negative, sometimes anywhere in [min, max]. */
+int fuzz_zstd_level(struct fuzz_input *in, int min, int max);
+
+/*
+ * Chunk sizes for streaming: a xorshift sequence from a fuzzer-chosen seed,
+ * each chunk in [0, max] (max 0: everything at once).
+ */
+struct fuzz_chunks {
+	uint32_t state;
+	uint32_t max;
+};
+
+void fuzz_chunks_init(struct fuzz_chunks *ch, struct fuzz_input *in);
+size_t fuzz_chunk_next(struct fuzz_chunks *ch, size_t left);
+
+/* One streaming decompressor call, as both libraries' *_decompress_stream. */
+typedef size_t (*fuzz_dstream_step)(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
+				   const void *src, size_t src_size, size_t *src_pos);
+
+struct fuzz_dstream {
+	fuzz_dstream_step step;
+	void *ctx;
+	int (*is_error)(size_t code);
+	int kernel;		/* a stuck call is a contract violation (kernel only) */
+};
+
+/*
+ * Decompresses the first frame of src into dst[0..cap) in chunks until it
+ * ends (0), fails, or stops moving with all input and room given: then
+ * dstSize_tooSmall if dst is full, srcSize_wrong if the input ran out.
+ * Returns the output size or an error code; *consumed gets the input used.
+ */
+size_t fuzz_dstream_run(const struct fuzz_dstream *ds, const struct zo_case *c,
+			struct fuzz_chunks ch, uint8_t *dst, size_t cap,
+			const uint8_t *src, size_t len, size_t *consumed);
+
+#endif

@@ -1,0 +1,8 @@
+# The differential oracle of the zstd targets, and the known divergences it
+# applies: oracles/known-divergences.txt compiled into a table.
+LIB_SRCS += oracles/zstd_oracle.c oracles/zstd_report.c oracles/zstd_divergences.c \
+	oracles/zstd_frames.c oracles/sha256.c $(B)/gen/known_divergences.c
+
+$(B)/gen/known_divergences.c: oracles/known-divergences.txt oracles/known-divergences.sh
+	@mkdir -p $(@D)
+	oracles/known-divergences.sh $< >$@.tmp && mv $@.tmp $@

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "zstd_frames.h"
+
+#define ZF_MAGIC		0xFD2FB528u
+#define ZF_SKIPPABLE_MASK	0xFFFFFFF0u
+#define ZF_SKIPPABLE_MAGIC	0x184D2A50u
+
+static uint32_t le32(const uint8_t *p)
+{
+	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+size_t zf_frame_header_size(const uint8_t *src, size_t len)
+{
+	static const uint8_t did_size[4] = { 0, 1, 2, 4 };
+	static const uint8_t fcs_size[4] = { 0, 2, 4, 8 };
+	unsigned int fhd, single;
+	size_t size;
+
+	if (len < 5 || le32(src) != ZF_MAGIC)
+		return 0;
+	fhd = src[4];
+	single = (fhd >> 5) & 1;
+	size = 5 + !single + did_size[fhd & 3] + fcs_size[fhd >> 6];
+	if ((fhd >> 6) == 0 && single)
+		size += 1;
+	return size <= len ? size : 0;
+}
+
+/* Walks one frame's blocks; returns bytes the frame spans, 0 if cut short. */
+static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int *hit)
+{
+	size_t pos = zf_frame_header_size(src, len);
+	struct zf_block b;
+
+	if (!pos)
+		return 0;
+	do {
+		uint32_t h;
+		size_t on_disk;
+
+		if (len - pos < 3)
+			return 0;
+		h = src[pos] | (uint32_t)src[pos + 1] << 8 | (uint32_t)src[pos + 2] << 16;
+		b.last = h & 1;
+		b.type = (h >> 1) & 3;
+		b.size = h >> 3;
+		b.content = src + pos + 3;
+		b.avail = len - pos - 3;
+		on_disk = b.type == ZF_BLOCK_RLE ? 1 : b.size;
+		if (b.avail > on_disk)
+			b.avail = on_disk;
+		if (pred(&b))
+			*hit = 1;
+		if (*hit || b.avail < on_disk || b.type == 3)
+			return 0;
+		pos += 3 + on_disk;
+	} while (!b.last);
+	/* The content checksum, when the frame header announces one. */
+	pos += (src[4] & 4) ? 4 : 0;
+	return pos <= len ? pos : 0;
+}
+
+int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred)
+{
+	size_t pos = 0, step;
+	int hit = 0;
+
+	while (len - pos >= 8 && !hit) {
+		uint32_t magic = le32(src + pos);
+
+		if ((magic & ZF_SKIPPABLE_MASK) == ZF_SKIPPABLE_MAGIC)
+			step = 8 + (size_t)le32(src + pos + 4);
+		else
+			step = walk_frame(src + pos, len - pos, pred, &hit);
+		if (!step || step > len - pos)
+			break;
+		pos += step;
+	}
+	return hit;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A small walker over the structure of zstd data (RFC 8878): frames,
+ * skippable frames and the blocks of each frame, independent of both
+ * decoders, for the known-divergence predicates to look at.
+ */
+#ifndef ZSTD_FRAMES_H
+#define ZSTD_FRAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ZF_BLOCK_RAW		0
+#define ZF_BLOCK_RLE		1
+#define ZF_BLOCK_COMPRESSED	2
+
+struct zf_block {
+	unsigned int type;
+	int last;
+	uint32_t size;			/* the Block_Size field */
+	const uint8_t *content;		/* what follows the block header */
+	size_t avail;			/* content bytes present in the input */
+};
+
+typedef int (*zf_block_pred)(const struct zf_block *b);
+
+/* Size of the zstd frame header at src, 0 if it is not one or is cut short. */
+size_t zf_frame_header_size(const uint8_t *src, size_t len);
+/*
+ * 1 if pred holds for a block of one of the frames in src, walking frames
+ * and skippable frames until the data stops parsing.
+ */
+int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred);
+
+#endif
