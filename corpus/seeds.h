@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The deterministic seed corpus of the zstd targets. Generators hand each
+ * seed to a sink; the same build always yields the same seeds, in the
+ * same order, with the same names.
+ */
+#ifndef SEEDS_H
+#define SEEDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the reference's one-shot decoder must make of a frame seed. */
+enum seed_expect {
+	SEED_PLAIN,		/* not a frame: data for the compressors */
+	SEED_DECODES,		/* decodes to plain_len bytes */
+	SEED_FAILS,		/* is rejected */
+};
+
+struct seed {
+	const char *name;	/* file name, unique within a target */
+	const uint8_t *data;
+	size_t len;
+	enum seed_expect expect;
+	size_t plain_len;	/* for SEED_DECODES */
+};
+
+struct seed_sink {
+	/* Returns 0 to go on, non-zero to stop the generator with that value. */
+	int (*emit)(void *ctx, const struct seed *s);
+	void *ctx;
+};
+
+/* Builds the name from fmt and hands the seed over. */
+int seed_emit(const struct seed_sink *sink, enum seed_expect expect, size_t plain_len,
+	      const void *data, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/* Frames for the decompressors: reference frames, hand-built frames, testmgr. */
+int seeds_frames(const struct seed_sink *sink);
+/* seeds_frames() plus every prefix of the hand-built frame headers. */
+int seeds_headers(const struct seed_sink *sink);
+/* Plain data for the compressors. */
+int seeds_plain(const struct seed_sink *sink);
+
+/* The seeds of one zstd target; -1 (nothing emitted) for an unknown target. */
+int seeds_for_target(const char *target, const struct seed_sink *sink);
+/* The targets seeds_for_target() knows, NULL-terminated. */
+extern const char *const seed_targets[];
+
+#endif

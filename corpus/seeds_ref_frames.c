@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Frames made by the reference, over every knob the frame format shows. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ref_seeds.h"
+#include "ref_zstd.h"
+#include "sample_data.h"
+#include "seeds_frames.h"
+#include "selftest.h"
+
+#define WLOG_MIN		10
+#define WLOG_MAX		31
+
+struct ref_case {
+	struct ref_seed_params p;
+	enum sample_kind kind;
+	size_t len;
+	enum seed_expect expect;
+};
+
+static int ref_frame(const struct seed_sink *sink, const struct ref_case *c, const char *name)
+{
+	uint8_t *src = malloc(c->len ? c->len : 1);
+	size_t cap = ref_compress_bound(c->len);
+	uint8_t *dst = malloc(cap);
+	size_t n;
+	int ret = -1;
+
+	if (!src || !dst)
+		goto out;
+	sample_fill(src, c->len, c->kind, (uint32_t)c->len);
+	n = ref_seed_compress(dst, cap, src, c->len, &c->p);
+	if (ref_is_error(n)) {
+		fprintf(stderr, "gen-seeds: %s: reference compression failed: %s\n",
+			name, ref_error_name(n));
+		goto out;
+	}
+	ret = seed_emit(sink, c->expect, c->len, dst, n, "%s", name);
+out:
+	free(src);
+	free(dst);
+	return ret;
+}
+
+static int ref_levels(const struct seed_sink *sink)
+{
+	int levels[64], ret = 0;
+	size_t n = selftest_levels(levels, 64);
+	char name[64];
+
+	for (size_t i = 0; i < n && !ret; i++) {
+		struct ref_case c = {
+			.p = { .level = levels[i], .checksum = 1, .content_size = 1 },
+			.kind = SAMPLE_TEXT, .len = 12000, .expect = SEED_DECODES,
+		};
+
+		snprintf(name, sizeof(name), "ref-level%d-text-12000", levels[i]);
+		ret = ref_frame(sink, &c, name);
+	}
+	return ret;
+}
+
+/*
+ * Streamed with the size unknown, so the header keeps the window asked
+ * for. One-shot decoding ignores the window limit (2^27 by default) that
+ * streaming enforces: every one of these decodes in one shot.
+ */
+static int ref_windows(const struct seed_sink *sink)
+{
+	char name[64];
+	int ret = 0;
+
+	for (int wlog = WLOG_MIN; wlog <= WLOG_MAX && !ret; wlog++) {
+		struct ref_case c = {
+			.p = { .level = 3, .wlog = wlog, .chunk = 1000 },
+			.kind = SAMPLE_TEXT, .len = 3000,
+			.expect = SEED_DECODES,
+		};
+
+		snprintf(name, sizeof(name), "ref-wlog%d-text-3000", wlog);
+		ret = ref_frame(sink, &c, name);
+	}
+	return ret;
+}
+
+/* Checksum and content size on and off, every payload kind, empty frames too. */
+static int ref_flags(const struct seed_sink *sink)
+{
+	static const size_t sizes[] = { 0, 1, 100, 5000 };
+	char name[64];
+	int ret = 0;
+
+	for (int f = 0; f < 4 && !ret; f++)
+		for (int k = 0; k < SAMPLE_KINDS && !ret; k++)
+			for (size_t s = 0; s < 4 && !ret; s++) {
+				struct ref_case c = {
+					.p = { .level = 3, .checksum = f & 1,
+					       .content_size = f >> 1 },
+					.kind = (enum sample_kind)k, .len = sizes[s],
+					.expect = SEED_DECODES,
+				};
+
+				snprintf(name, sizeof(name), "ref-ck%d-cs%d-%s-%zu", f & 1,
+					 f >> 1, sample_kind_name(c.kind), c.len);
+				ret = ref_frame(sink, &c, name);
+			}
+	return ret;
+}
+
+/*
+ * Literal modes, strategies with the shortest matches, small streamed
+ * blocks (repeat tables, treeless literals), and blocks of 128 KiB.
+ */
+static const struct ref_case shape_cases[] = {
+	{ { .level = 3, .literals = REF_LITERALS_RAW }, SAMPLE_TEXT, 5000, SEED_DECODES },
+	{ { .level = 3, .literals = REF_LITERALS_HUFFMAN }, SAMPLE_TEXT, 200, SEED_DECODES },
+	{ { .level = 3, .literals = REF_LITERALS_HUFFMAN }, SAMPLE_TEXT, 5000, SEED_DECODES },
+	{ { .level = -5, .literals = REF_LITERALS_HUFFMAN }, SAMPLE_MIXED, 30000, SEED_DECODES },
+	{ { .level = 1, .chunk = 500 }, SAMPLE_TEXT, 20000, SEED_DECODES },
+	{ { .level = 19, .chunk = 4096, .checksum = 1 }, SAMPLE_TEXT, 40000, SEED_DECODES },
+	{ { .level = 5, .chunk = 10000 }, SAMPLE_MIXED, 60000, SEED_DECODES },
+	{ { .level = 3, .content_size = 1 }, SAMPLE_ZEROS, 300000, SEED_DECODES },
+	{ { .level = 19, .wlog = 17, .content_size = 1 }, SAMPLE_TEXT, 200000, SEED_DECODES },
+	{ { .level = 1, .content_size = 1 }, SAMPLE_MIXED, 200000, SEED_DECODES },
+	{ { .level = 3, .ldm = 1, .wlog = 20, .chunk = 65536 }, SAMPLE_MIXED, 150000,
+	  SEED_DECODES },
+};
+
+static int ref_shapes(const struct seed_sink *sink)
+{
+	char name[64];
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(shape_cases) / sizeof(shape_cases[0]) && !ret; i++) {
+		const struct ref_case *c = &shape_cases[i];
+
+		snprintf(name, sizeof(name), "ref-shape%zu-level%d-%s-%zu", i, c->p.level,
+			 sample_kind_name(c->kind), c->len);
+		ret = ref_frame(sink, c, name);
+	}
+	for (int strategy = 1; strategy <= 9 && !ret; strategy++) {
+		struct ref_case c = {
+			.p = { .level = 3, .strategy = strategy, .min_match = 3,
+			       .content_size = 1 },
+			.kind = SAMPLE_TEXT, .len = 20000, .expect = SEED_DECODES,
+		};
+
+		snprintf(name, sizeof(name), "ref-strategy%d-minmatch3-text-20000", strategy);
+		ret = ref_frame(sink, &c, name);
+	}
+	return ret;
+}
+
+int seeds_ref_frames(const struct seed_sink *sink)
+{
+	int ret = ref_levels(sink);
+
+	if (!ret)
+		ret = ref_windows(sink);
+	if (!ret)
+		ret = ref_flags(sink);
+	if (!ret)
+		ret = ref_shapes(sink);
+	return ret;
+}
