@@ -12,7 +12,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fuzz_input.h"
 #include "ref_zstd.h"
+#include "zstd_fuzz.h"
 #include "seeds.h"
 #include "sha256.h"
 
@@ -80,8 +82,26 @@ static void test_deterministic_unique_names(void **state)
 
 struct verdicts {
 	const char *target;
-	unsigned int frames, plain, wrong;
+	unsigned int frames, plain, levels, wrong;
 };
+
+/* A "...-levelN" plain seed must carry a trailer the compressors read as level N. */
+static void check_level(struct verdicts *v, const struct seed *s)
+{
+	const char *at = strstr(s->name, "-level");
+	struct fuzz_input in;
+	int want, got;
+
+	if (!at || sscanf(at, "-level%d", &want) != 1)
+		return;
+	v->levels++;
+	fuzz_input_init(&in, s->data, s->len);
+	got = fuzz_zstd_level(&in, ref_min_level(), ref_max_level());
+	if (got != want) {
+		v->wrong++;
+		print_message("%s/%s: trailer gives level %d\n", v->target, s->name, got);
+	}
+}
 
 /* SEED_DECODES must give exactly plain_len bytes, SEED_FAILS an error. */
 static int check_seed(void *ctx, const struct seed *s)
@@ -95,6 +115,7 @@ static int check_seed(void *ctx, const struct seed *s)
 		return -1;
 	if (s->expect == SEED_PLAIN) {
 		v->plain++;
+		check_level(v, s);
 		goto out;
 	}
 	v->frames++;
@@ -122,6 +143,9 @@ static void test_frames_decode_as_claimed(void **state)
 		assert_int_equal(v.wrong, 0);
 		/* Compressors get plain data only, the others frames only. */
 		assert_true(compressor ? v.plain > 0 && !v.frames : v.frames > 0 && !v.plain);
+		/* Every level from -7 to the maximum, but 0. */
+		if (compressor)
+			assert_int_equal(v.levels, 7 + ref_max_level());
 	}
 }
 
