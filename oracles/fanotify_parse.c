@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Strict reference parser of a fanotify read() buffer. Every field is read
+ * with memcpy at a checked offset, so any input is safe to give it.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/fanotify.h>
+
+#include "fanotify_parse.h"
+
+/* The bytes of one event (or record) being parsed, and where it sits. */
+struct span {
+	const uint8_t *p;
+	size_t len;
+	size_t offset;		/* of p in the whole buffer */
+};
+
+static uint16_t get16(const uint8_t *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static int fail(struct kz_fan_error *err, enum kz_fan_err code, size_t offset)
+{
+	err->code = code;
+	err->offset = offset;
+	return -1;
+}
+
+#define FID_HDR_LEN	(sizeof(struct fanotify_event_info_fid) + KZ_FAN_FH_HDR_LEN)
+
+static int parse_fid(struct kz_fan_record *rec, struct span r, struct kz_fan_error *err)
+{
+	struct kz_fan_fid *fid = &rec->fid;
+	size_t off = offsetof(struct fanotify_event_info_fid, fsid);
+	size_t room;
+
+	if (r.len < FID_HDR_LEN)
+		return fail(err, KZ_FAN_ERR_RECORD_SHORT, r.offset);
+	fid->fsid[0] = (int32_t)get32(r.p + off);
+	fid->fsid[1] = (int32_t)get32(r.p + off + 4);
+	off = sizeof(struct fanotify_event_info_fid);
+	fid->handle_bytes = get32(r.p + off);
+	fid->handle_type = (int32_t)get32(r.p + off + 4);
+	room = r.len - FID_HDR_LEN;
+	if (fid->handle_bytes > room)
+		return fail(err, KZ_FAN_ERR_HANDLE_PAST_RECORD, r.offset + off);
+	/* Decoders read ino and gen: the type promises both. */
+	if (fid->handle_type == KZ_FILEID_INO32_GEN && fid->handle_bytes < 8)
+		return fail(err, KZ_FAN_ERR_INO32_HANDLE_SHORT, r.offset + off);
+	fid->handle = r.p + FID_HDR_LEN;
+	fid->name = NULL;
+	fid->name_len = 0;
+	if (!kz_fan_type_has_name(rec->type))
+		return 0;
+	off = FID_HDR_LEN + fid->handle_bytes;
+	room = r.len - off;
+	const uint8_t *nul = memchr(r.p + off, 0, room);
+
+	if (!nul)
+		return fail(err, KZ_FAN_ERR_NAME_NO_NUL, r.offset + off);
+	fid->name = (const char *)(r.p + off);
+	fid->name_len = (size_t)(nul - (r.p + off));
+	return 0;
+}
+
+static int parse_fixed(struct kz_fan_record *rec, struct span r, struct kz_fan_error *err)
+{
+	size_t need = 0;
+
+	switch (rec->type) {
+	case FAN_EVENT_INFO_TYPE_PIDFD:
+		need = sizeof(struct fanotify_event_info_pidfd);
+		break;
+	case FAN_EVENT_INFO_TYPE_ERROR:
+		need = sizeof(struct fanotify_event_info_error);
+		break;
+#ifdef FAN_EVENT_INFO_TYPE_RANGE
+	case FAN_EVENT_INFO_TYPE_RANGE:
+		need = sizeof(struct fanotify_event_info_range);
+		break;
+#endif
+#ifdef FAN_EVENT_INFO_TYPE_MNT
+	case FAN_EVENT_INFO_TYPE_MNT:
+		need = sizeof(struct fanotify_event_info_mnt);
+		break;
+#endif
+	}
+	if (r.len < need)
+		return fail(err, KZ_FAN_ERR_RECORD_SHORT, r.offset);
+	switch (rec->type) {
+	case FAN_EVENT_INFO_TYPE_PIDFD:
+		rec->pidfd = (int32_t)get32(r.p + offsetof(struct fanotify_event_info_pidfd, pidfd));
+		break;
+	case FAN_EVENT_INFO_TYPE_ERROR:
+		rec->error.error = (int32_t)get32(r.p + offsetof(struct fanotify_event_info_error, error));
+		rec->error.error_count = get32(r.p +
+					       offsetof(struct fanotify_event_info_error, error_count));
+		break;
+#ifdef FAN_EVENT_INFO_TYPE_RANGE
+	case FAN_EVENT_INFO_TYPE_RANGE:
+		rec->range.offset = get64(r.p + offsetof(struct fanotify_event_info_range, offset));
+		rec->range.count = get64(r.p + offsetof(struct fanotify_event_info_range, count));
+		break;
+#endif
+#ifdef FAN_EVENT_INFO_TYPE_MNT
+	case FAN_EVENT_INFO_TYPE_MNT:
+		rec->mnt_id = get64(r.p + offsetof(struct fanotify_event_info_mnt, mnt_id));
+		break;
+#endif
+	}
+	return 0;
+}
+
+/* One record at the start of r (the rest of its event); sets its length. */
+static int parse_record(struct kz_fan_record *rec, struct span r, struct kz_fan_error *err)
+{
+	const size_t hdr = sizeof(struct fanotify_event_info_header);
+
+	if (r.len < hdr)
+		return fail(err, KZ_FAN_ERR_INFO_HDR_PAST_EVENT, r.offset);
+	rec->type = r.p[offsetof(struct fanotify_event_info_header, info_type)];
+	rec->pad = r.p[offsetof(struct fanotify_event_info_header, pad)];
+	rec->len = get16(r.p + offsetof(struct fanotify_event_info_header, len));
+	if (!rec->len)
+		return fail(err, KZ_FAN_ERR_RECORD_LEN_ZERO, r.offset);
+	if (rec->len > r.len)
+		return fail(err, KZ_FAN_ERR_RECORD_PAST_EVENT, r.offset);
+	if (rec->len < hdr)
+		return fail(err, KZ_FAN_ERR_RECORD_SHORT, r.offset);
+	r.len = rec->len;
+	if (kz_fan_type_is_fid(rec->type))
+		return parse_fid(rec, r, err);
+	if (kz_fan_type_is_known(rec->type))
+		return parse_fixed(rec, r, err);
+	/* Unknown types are skipped by their length, their bytes kept. */
+	rec->unknown.body = r.p + hdr;
+	rec->unknown.body_len = rec->len - hdr;
+	return 0;
+}
+
+static int push_record(struct kz_fan_event *ev, size_t *cap, struct kz_fan_record **rec)
+{
+	if (ev->nr_records == *cap) {
+		size_t n = *cap ? *cap * 2 : 4;
+		struct kz_fan_record *p = realloc(ev->records, n * sizeof(*p));
+
+		if (!p)
+			return -1;
+		ev->records = p;
+		*cap = n;
+	}
+	*rec = &ev->records[ev->nr_records++];
+	memset(*rec, 0, sizeof(**rec));
+	return 0;
+}
+
+static int parse_records(struct kz_fan_event *ev, struct span e, struct kz_fan_error *err)
+{
+	size_t off = ev->metadata_len, cap = 0;
+	struct kz_fan_record *rec;
+
+	while (off < e.len) {
+		struct span r = { e.p + off, e.len - off, e.offset + off };
+
+		err->record = ev->nr_records;
+		if (push_record(ev, &cap, &rec))
+			return fail(err, KZ_FAN_ERR_NOMEM, r.offset);
+		if (parse_record(rec, r, err))
+			return -1;
+		off += rec->len;
+	}
+	err->record = SIZE_MAX;
+	return 0;
+}
+
+/* The metadata at the start of e (the rest of the buffer); sets e->len. */
+static int parse_metadata(struct kz_fan_event *ev, struct span *e, struct kz_fan_error *err)
+{
+	const uint8_t *p = e->p;
+
+	if (e->len < FAN_EVENT_METADATA_LEN)
+		return fail(err, e->offset ? KZ_FAN_ERR_TRAILING : KZ_FAN_ERR_BUFFER_SHORT,
+			    e->offset);
+	ev->event_len = get32(p + offsetof(struct fanotify_event_metadata, event_len));
+	ev->vers = p[offsetof(struct fanotify_event_metadata, vers)];
+	ev->reserved = p[offsetof(struct fanotify_event_metadata, reserved)];
+	ev->metadata_len = get16(p + offsetof(struct fanotify_event_metadata, metadata_len));
+	ev->mask = get64(p + offsetof(struct fanotify_event_metadata, mask));
+	ev->fd = (int32_t)get32(p + offsetof(struct fanotify_event_metadata, fd));
+	ev->pid = (int32_t)get32(p + offsetof(struct fanotify_event_metadata, pid));
+	if (ev->vers != FANOTIFY_METADATA_VERSION)
+		return fail(err, KZ_FAN_ERR_VERS, e->offset);
+	/* Version 3 defines the metadata as exactly this struct. */
+	if (ev->metadata_len != FAN_EVENT_METADATA_LEN)
+		return fail(err, KZ_FAN_ERR_METADATA_LEN, e->offset);
+	if (ev->event_len < ev->metadata_len)
+		return fail(err, KZ_FAN_ERR_EVENT_SHORT, e->offset);
+	if (ev->event_len > e->len)
+		return fail(err, KZ_FAN_ERR_EVENT_PAST_BUFFER, e->offset);
+	e->len = ev->event_len;
+	return 0;
+}
+
+static int push_event(struct kz_fan_buffer *b, size_t *cap, struct kz_fan_event **ev)
+{
+	if (b->nr_events == *cap) {
+		size_t n = *cap ? *cap * 2 : 4;
+		struct kz_fan_event *p = realloc(b->events, n * sizeof(*p));
+
+		if (!p)
+			return -1;
+		b->events = p;
+		*cap = n;
+	}
+	*ev = &b->events[b->nr_events++];
+	memset(*ev, 0, sizeof(**ev));
+	return 0;
+}
+
+int kz_fan_parse(const void *buf, size_t len, struct kz_fan_buffer *out,
+		 struct kz_fan_error *err)
+{
+	const uint8_t *p = buf;
+	size_t off = 0, cap = 0;
+	struct kz_fan_event *ev;
+
+	memset(out, 0, sizeof(*out));
+	memset(err, 0, sizeof(*err));
+	err->record = SIZE_MAX;
+	while (off < len) {
+		struct span e = { p + off, len - off, off };
+
+		err->event = out->nr_events;
+		if (push_event(out, &cap, &ev)) {
+			fail(err, KZ_FAN_ERR_NOMEM, off);
+			goto out_fail;
+		}
+		if (parse_metadata(ev, &e, err) || parse_records(ev, e, err))
+			goto out_fail;
+		off += e.len;
+	}
+	return 0;
+out_fail:
+	kz_fan_free(out);
+	return -1;
+}
+
+void kz_fan_free(struct kz_fan_buffer *b)
+{
+	for (size_t i = 0; i < b->nr_events; i++)
+		free(b->events[i].records);
+	free(b->events);
+	b->events = NULL;
+	b->nr_events = 0;
+}
