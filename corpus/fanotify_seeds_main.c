@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fanotify-seeds DIR: writes every buffer of corpus/fanotify_seeds.c into
+ * DIR/<name>, after checking that the reference parses it as its entry
+ * says (a seed that does not is a bug here, and nothing is written).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fanotify_seeds.h"
+
+static int check(const struct fan_seed *s, const uint8_t *buf, size_t len)
+{
+	struct kz_fan_buffer b;
+	struct kz_fan_error err;
+	int ret = kz_fan_parse(buf, len, &b, &err);
+
+	if (!ret)
+		kz_fan_free(&b);
+	if ((ret ? err.code : KZ_FAN_OK) == s->expect)
+		return 0;
+	fprintf(stderr, "fanotify-seeds: %s: parses as \"%s\", expected \"%s\"\n", s->name,
+		kz_fan_strerror(ret ? err.code : KZ_FAN_OK), kz_fan_strerror(s->expect));
+	return -1;
+}
+
+/* Write-then-rename: a seed appears whole or not at all. */
+static int save(const char *dir, const char *name, const uint8_t *buf, size_t len)
+{
+	char path[4096], tmp[4200];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "wb");
+	if (!f)
+		return -1;
+	ok = fwrite(buf, 1, len, f) == len;
+	ok = !fclose(f) && ok;
+	if (!ok || rename(tmp, path)) {
+		remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static uint8_t buf[FAN_SEED_MAX];
+	struct stat st;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: fanotify-seeds DIR\n");
+		return 2;
+	}
+	if (stat(argv[1], &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "fanotify-seeds: %s: not a directory\n", argv[1]);
+		return 2;
+	}
+	for (size_t i = 0; i < fan_nr_seeds; i++) {
+		const struct fan_seed *s = &fan_seeds[i];
+		size_t len = s->build(buf);
+
+		if (check(s, buf, len))
+			return 1;
+		if (save(argv[1], s->name, buf, len)) {
+			fprintf(stderr, "fanotify-seeds: %s/%s: cannot write\n", argv[1], s->name);
+			return 1;
+		}
+	}
+	return 0;
+}
