@@ -16,6 +16,9 @@
 
 #define CAPTURE_WHY_MAX	1024
 
+/* All of the below on the bytes of one capture. */
+int capture_check(const struct manifest *expect, const uint8_t *buf, size_t len,
+		  char *why, size_t cap);
 /* Write what the parser decoded with the manifest's keys (event.N.*, events, bytes). */
 void capture_decoded(const struct kz_fan_buffer *b, size_t len, struct manifest *got);
 /* Every decoded key must be expected and every expected key decoded. */
