@@ -6,6 +6,7 @@
  * input chooses (truncations, "need N more bytes" answers included).
  */
 #include <linux/zstd.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fuzz_timing.h"
@@ -53,8 +54,10 @@ static void ref_header(struct header_fields *h, const uint8_t *src, size_t len)
 				     fh.frame_type, fh.header_size, fh.dict_id, fh.checksum_flag };
 }
 
-static void compare_header(const struct zo_case *c, const uint8_t *src, size_t len)
+static void compare_header(const struct zo_case *c, const uint8_t *src, size_t len, size_t at)
 {
+	char step[64];
+
 	struct header_fields kh, rh;
 	struct zo_result k, r;
 
@@ -62,12 +65,15 @@ static void compare_header(const struct zo_case *c, const uint8_t *src, size_t l
 	ref_header(&rh, src, len);
 	zo_kernel_result(&k, "zstd_get_frame_header", kh.ret, &kh, sizeof(kh));
 	zo_ref_result(&r, "ZSTD_getFrameHeader", rh.ret, &rh, sizeof(rh));
-	zo_expect(c, "frame header", &k, &r);
+	snprintf(step, sizeof(step), "frame header at offset %zu", at);
+	zo_expect(c, step, &k, &r);
 }
 
 /* Returns the frame's size when both agree it is one, else 0. */
-static size_t compare_size(const struct zo_case *c, const uint8_t *src, size_t len)
+static size_t compare_size(const struct zo_case *c, const uint8_t *src, size_t len, size_t at)
 {
+	char step[64];
+
 	uint64_t ksize, rsize;
 	struct zo_result k, r;
 
@@ -75,7 +81,8 @@ static size_t compare_size(const struct zo_case *c, const uint8_t *src, size_t l
 	FUZZ_LIB(rsize = ref_find_frame_compressed_size(src, len));
 	zo_kernel_result(&k, "zstd_find_frame_compressed_size", ksize, &ksize, sizeof(ksize));
 	zo_ref_result(&r, "ZSTD_findFrameCompressedSize", rsize, &rsize, sizeof(rsize));
-	zo_expect(c, "frame compressed size", &k, &r);
+	snprintf(step, sizeof(step), "frame compressed size at offset %zu", at);
+	zo_expect(c, step, &k, &r);
 	if (!k.is_error && ksize > len)
 		zo_contract(c, "zstd_find_frame_compressed_size says %llu bytes of %zu",
 			    (unsigned long long)ksize, len);
@@ -95,8 +102,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < MAX_FRAMES && pos < cut; i++) {
 		size_t n;
 
-		compare_header(&c, in.payload + pos, cut - pos);
-		n = compare_size(&c, in.payload + pos, cut - pos);
+		compare_header(&c, in.payload + pos, cut - pos, pos);
+		n = compare_size(&c, in.payload + pos, cut - pos, pos);
 		if (!n)
 			break;
 		pos += n;

@@ -6,6 +6,15 @@
 
 #include "ref_zstd.h"
 
+/* The reference's Huffman internals (libzstd.a 1.5.4, lib/common/huf.h). */
+#define REF_HUF_TABLELOG_MAX	12
+#define REF_HUF_WKSP_U32	2048
+size_t HUF_readDTableX1_wksp(unsigned int *dtable, const void *src, size_t src_size,
+			     void *wksp, size_t wksp_size, int flags);
+size_t HUF_decompress1X_usingDTable(void *dst, size_t dst_size, const void *src,
+				    size_t src_size, const unsigned int *dtable, int flags);
+unsigned int HUF_isError(size_t code);
+
 unsigned int ref_version(void)
 {
 	return ZSTD_versionNumber();
@@ -139,4 +148,43 @@ size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size
 	*dst_pos = out.pos;
 	*src_pos = in.pos;
 	return ret;
+}
+
+static int huf_stream_exact(const unsigned int *dt, const unsigned char *src, size_t len,
+			    size_t regen)
+{
+	unsigned char out[(1 << 18) / 4 + 4];
+
+	if (regen > sizeof(out))
+		return -1;
+	return !HUF_isError(HUF_decompress1X_usingDTable(out, regen, src, len, dt, 0));
+}
+
+int ref_huf4_streams_exact(const void *src, size_t csize, size_t regen)
+{
+	static unsigned int dt[1 + (1 << REF_HUF_TABLELOG_MAX)];
+	static unsigned int wksp[REF_HUF_WKSP_U32];
+	const unsigned char *p = src;
+	size_t hsize, seg = (regen + 3) / 4, sizes[4], total;
+
+	dt[0] = REF_HUF_TABLELOG_MAX * 0x1000001u;
+	hsize = HUF_readDTableX1_wksp(dt, src, csize, wksp, sizeof(wksp), 0);
+	if (HUF_isError(hsize) || csize < hsize + 6 || regen < 4 || 3 * seg > regen)
+		return -1;
+	p += hsize;
+	total = csize - hsize - 6;
+	for (int i = 0; i < 3; i++)
+		sizes[i] = p[2 * i] | (size_t)p[2 * i + 1] << 8;
+	if (sizes[0] + sizes[1] + sizes[2] > total)
+		return -1;
+	sizes[3] = total - sizes[0] - sizes[1] - sizes[2];
+	p += 6;
+	for (int i = 0; i < 4; i++) {
+		int ok = huf_stream_exact(dt, p, sizes[i], i < 3 ? seg : regen - 3 * seg);
+
+		if (ok <= 0)
+			return ok;
+		p += sizes[i];
+	}
+	return 1;
 }

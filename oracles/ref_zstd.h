@@ -54,4 +54,12 @@ size_t ref_dstream_reset(struct ref_dstream *ds);
 size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size_t *dst_pos,
 			const void *src, size_t src_size, size_t *src_pos);
 
+/*
+ * Decodes a 4-stream Huffman literals section (tree description at src,
+ * csize bytes in all, regen literals) with the reference's single-stream
+ * decoder, which checks that each stream ends exactly on its last bit.
+ * 1: every stream does; 0: one does not; -1: tree or jump table unreadable.
+ */
+int ref_huf4_streams_exact(const void *src, size_t csize, size_t regen);
+
 #endif

@@ -6,41 +6,99 @@
  */
 #include <string.h>
 
+#include "ref_zstd.h"
 #include "zstd_divergences.h"
 #include "zstd_frames.h"
 
-/* lib/zstd 1.4.10's MIN_CBLOCK_SIZE: 1 literals header + 1 literal + 1 nbSeq. */
-#define KERNEL_MIN_CBLOCK_SIZE	3
-#define BLOCKSIZE_MAX		(128 * 1024)
+/* Literals_Block_Type 2: Huffman-coded with its own tree (3 is treeless). */
+#define LIT_COMPRESSED		2
 
-/* 1.4.10 rejects compressed blocks under 3 bytes; "00 00" is a valid empty block. */
-static int is_tiny_compressed_block(const struct zf_block *b)
+/*
+ * A Huffman literals section in 4 streams, one of which does not end on
+ * its last bit: 1.5.4's fast decoder only checks the output length.
+ */
+static int is_inexact_huf4_block(const struct zf_block *b)
 {
-	return b->type == ZF_BLOCK_COMPRESSED && b->size < KERNEL_MIN_CBLOCK_SIZE;
+	static const uint8_t lh_size[4] = { 3, 3, 4, 5 };
+	const uint8_t *p = b->content;
+	uint32_t lhc;
+	size_t regen, csize, sf;
+
+	if (b->type != ZF_BLOCK_COMPRESSED || b->avail != b->size || b->avail < 5 ||
+	    (p[0] & 3) != LIT_COMPRESSED)
+		return 0;
+	sf = (p[0] >> 2) & 3;
+	if (sf == 0)
+		return 0;	/* one stream: both versions check its end */
+	lhc = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	if (sf == 1) {
+		regen = (lhc >> 4) & 0x3FF;
+		csize = (lhc >> 14) & 0x3FF;
+	} else if (sf == 2) {
+		regen = (lhc >> 4) & 0x3FFF;
+		csize = lhc >> 18;
+	} else {
+		regen = (lhc >> 4) & 0x3FFFF;
+		csize = (lhc >> 22) + ((size_t)p[4] << 10);
+	}
+	if (lh_size[sf] + csize > b->avail)
+		return 0;
+	return ref_huf4_streams_exact(p + lh_size[sf], csize, regen) == 0;
 }
 
-static int tiny_compressed_block(const uint8_t *zdata, size_t len)
+static int inexact_huf4_stream(const uint8_t *zdata, size_t len)
 {
-	return zf_any_block(zdata, len, is_tiny_compressed_block);
+	return zf_any_block(zdata, len, is_inexact_huf4_block);
 }
 
-/* 1.4.10 rejects a compressed block of exactly 128 KB (srcSize >= ZSTD_BLOCKSIZE_MAX). */
-static int is_block_128k(const struct zf_block *b)
+/* Magic numbers of the pre-1.0 formats, v0.1 and v0.2 to v0.7 (ZSTD_isLegacy). */
+#define LEGACY_V01_MAGIC	0xFD2FB51Eu
+#define LEGACY_V02_MAGIC	0xFD2FB522u
+#define LEGACY_V07_MAGIC	0xFD2FB527u
+
+static int is_legacy_magic(uint32_t magic)
 {
-	return b->type == ZF_BLOCK_COMPRESSED && b->size == BLOCKSIZE_MAX;
+	return magic == LEGACY_V01_MAGIC ||
+	       (magic >= LEGACY_V02_MAGIC && magic <= LEGACY_V07_MAGIC);
 }
 
-static int compressed_block_128k(const uint8_t *zdata, size_t len)
+static int legacy_frame(const uint8_t *zdata, size_t len)
 {
-	return zf_any_block(zdata, len, is_block_128k);
+	return zf_any_magic(zdata, len, is_legacy_magic);
+}
+
+/* ZSTD_FRAMEHEADERSIZE_PREFIX: below this getFrameHeader asks for more. */
+#define FRAME_PREFIX_SIZE	5
+
+/* n bytes of p begin the little-endian magic number m, as far as they go. */
+static int begins_magic(const uint8_t *p, size_t n, uint32_t m, uint32_t mask)
+{
+	for (size_t i = 0; i < n && i < 4; i++)
+		if ((p[i] ^ (uint8_t)(m >> (8 * i))) & (uint8_t)(mask >> (8 * i)))
+			return 0;
+	return 1;
+}
+
+/*
+ * After the last whole frame, 1 to 4 bytes that begin neither a zstd nor
+ * a skippable magic number: 1.4.10 asks for 5 bytes, 1.5.4 rejects them.
+ */
+static int short_bad_magic(const uint8_t *zdata, size_t len)
+{
+	size_t end = zf_frames_end(zdata, len), rest = len - end;
+
+	return rest > 0 && rest < FRAME_PREFIX_SIZE &&
+	       !begins_magic(zdata + end, rest, 0xFD2FB528u, 0xFFFFFFFFu) &&
+	       !begins_magic(zdata + end, rest, 0x184D2A50u, 0xFFFFFFF0u);
 }
 
 static const struct {
 	const char *id;
 	zo_predicate_fn fn;
 } predicates[] = {
-	{ "tiny-compressed-block", tiny_compressed_block },
-	{ "compressed-block-128k", compressed_block_128k },
+	{ "huf4-stream-end-unchecked", inexact_huf4_stream },
+	{ "legacy-frame", legacy_frame },
+	{ "short-input-bad-magic", short_bad_magic },
 };
 
 zo_predicate_fn zo_predicate(const char *id)

@@ -50,7 +50,7 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 		on_disk = b.type == ZF_BLOCK_RLE ? 1 : b.size;
 		if (b.avail > on_disk)
 			b.avail = on_disk;
-		if (pred(&b))
+		if (pred && pred(&b))
 			*hit = 1;
 		if (*hit || b.avail < on_disk || b.type == 3)
 			return 0;
@@ -61,14 +61,21 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 	return pos <= len ? pos : 0;
 }
 
-int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred)
+static int walk(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pred mpred,
+		size_t *end)
 {
 	size_t pos = 0, step;
 	int hit = 0;
 
-	while (len - pos >= 8 && !hit) {
+	while (len - pos >= 4 && !hit) {
 		uint32_t magic = le32(src + pos);
 
+		if (mpred && mpred(magic)) {
+			hit = 1;
+			break;
+		}
+		if (len - pos < 8)
+			break;
 		if ((magic & ZF_SKIPPABLE_MASK) == ZF_SKIPPABLE_MAGIC)
 			step = 8 + (size_t)le32(src + pos + 4);
 		else
@@ -77,5 +84,25 @@ int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred)
 			break;
 		pos += step;
 	}
+	if (end)
+		*end = pos;
 	return hit;
+}
+
+int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred)
+{
+	return walk(src, len, pred, NULL, NULL);
+}
+
+int zf_any_magic(const uint8_t *src, size_t len, zf_magic_pred pred)
+{
+	return walk(src, len, NULL, pred, NULL);
+}
+
+size_t zf_frames_end(const uint8_t *src, size_t len)
+{
+	size_t end = 0;
+
+	walk(src, len, NULL, NULL, &end);
+	return end;
 }

@@ -23,6 +23,7 @@ struct zf_block {
 };
 
 typedef int (*zf_block_pred)(const struct zf_block *b);
+typedef int (*zf_magic_pred)(uint32_t magic);
 
 /* Size of the zstd frame header at src, 0 if it is not one or is cut short. */
 size_t zf_frame_header_size(const uint8_t *src, size_t len);
@@ -31,5 +32,9 @@ size_t zf_frame_header_size(const uint8_t *src, size_t len);
  * and skippable frames until the data stops parsing.
  */
 int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred);
+/* 1 if pred holds for the magic number of one of the frames in src. */
+int zf_any_magic(const uint8_t *src, size_t len, zf_magic_pred pred);
+/* Where the whole frames at the start of src end: the rest did not parse. */
+size_t zf_frames_end(const uint8_t *src, size_t len);
 
 #endif
