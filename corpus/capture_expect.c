@@ -52,7 +52,7 @@ int expect_event(struct capture_ctx *ctx, uint64_t mask)
 	return 0;
 }
 
-/* Account a record of the last event; its manifest prefix in ctx->err-safe buffer. */
+/* Count a record into the last event; returns its key prefix (static buffer). */
 static const char *add_record(struct capture_ctx *ctx, const char *type, uint32_t len)
 {
 	static char prefix[96];

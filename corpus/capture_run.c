@@ -47,18 +47,21 @@ static void describe(struct manifest *m, const struct capture_scenario *s)
 static int open_group(const struct capture_scenario *s, const char *mnt,
 		      int *fd, char *err, size_t errlen)
 {
+	int e;
+
 	*fd = fanotify_init(FAN_CLASS_NOTIF | s->init_flags, O_RDONLY | O_CLOEXEC);
 	if (*fd < 0) {
+		e = errno;
 		snprintf(err, errlen, "fanotify_init(0x%x): %s", FAN_CLASS_NOTIF | s->init_flags,
-			 strerror(errno));
-		return errno == EINVAL || errno == EPERM ? CAPTURE_SKIP : CAPTURE_FAIL;
+			 strerror(e));
+		return e == EINVAL || e == EPERM ? CAPTURE_SKIP : CAPTURE_FAIL;
 	}
 	if (fanotify_mark(*fd, FAN_MARK_ADD | FAN_MARK_FILESYSTEM, s->mask, AT_FDCWD, mnt)) {
+		e = errno;
 		snprintf(err, errlen, "fanotify_mark(FAN_MARK_FILESYSTEM, 0x%llx) on %s: %s",
-			 (unsigned long long)s->mask, mnt, strerror(errno));
+			 (unsigned long long)s->mask, mnt, strerror(e));
 		close(*fd);
-		return errno == EINVAL || errno == EOPNOTSUPP || errno == ENODEV ?
-			CAPTURE_SKIP : CAPTURE_FAIL;
+		return e == EINVAL || e == EOPNOTSUPP || e == ENODEV ? CAPTURE_SKIP : CAPTURE_FAIL;
 	}
 	return CAPTURE_OK;
 }
