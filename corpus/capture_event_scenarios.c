@@ -163,6 +163,25 @@ static int trig_dfid_create(struct capture_ctx *ctx)
 	return dir_record(ctx, "dfid", "dfid-create", NULL);
 }
 
+static int prep_delete_self(struct capture_ctx *ctx)
+{
+	return make_dir(ctx, "delete-self") || make_file(ctx, "delete-self/doomed");
+}
+
+/* FAN_DELETE_SELF: the FID of the unlinked file, learnt before the unlink. */
+static int trig_delete_self(struct capture_ctx *ctx)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s", capture_path(ctx, "delete-self/doomed"));
+	if (expect_event(ctx, FAN_DELETE_SELF) ||
+	    expect_fid_record(ctx, "fid", path, NULL))
+		return -1;
+	if (unlink(path))
+		return fail(ctx, "unlink", "delete-self/doomed");
+	return 0;
+}
+
 static int prep_target(struct capture_ctx *ctx)
 {
 	return make_dir(ctx, "target");
@@ -214,6 +233,8 @@ static int trig_pidfd(struct capture_ctx *ctx)
 const struct capture_scenario capture_event_scenarios[] = {
 	{ "fid-create", CAPTURE_EVENT, "creat() of a file, FAN_REPORT_FID",
 	  FAN_REPORT_FID, FAN_CREATE, prep_fid_create, trig_fid_create },
+	{ "fid-delete-self", CAPTURE_EVENT, "unlink() of a file, FAN_REPORT_FID",
+	  FAN_REPORT_FID, FAN_DELETE_SELF, prep_delete_self, trig_delete_self },
 	{ "dfid-name-dirents", CAPTURE_EVENT,
 	  "creat, mkdir, unlink, rmdir in one directory, FAN_REPORT_DFID_NAME",
 	  FAN_REPORT_DFID_NAME, FAN_CREATE | FAN_DELETE | FAN_ONDIR,
