@@ -42,6 +42,12 @@ static uint64_t get64(const uint8_t *p)
 	return v;
 }
 
+/* The parser's only allocator; a test may override it to make it fail. */
+__attribute__((weak)) void *kz_fan_realloc(void *p, size_t n)
+{
+	return realloc(p, n);
+}
+
 static int fail(struct kz_fan_error *err, enum kz_fan_err code, size_t offset)
 {
 	err->code = code;
@@ -165,7 +171,7 @@ static int push_record(struct kz_fan_event *ev, size_t *cap, struct kz_fan_recor
 {
 	if (ev->nr_records == *cap) {
 		size_t n = *cap ? *cap * 2 : 4;
-		struct kz_fan_record *p = realloc(ev->records, n * sizeof(*p));
+		struct kz_fan_record *p = kz_fan_realloc(ev->records, n * sizeof(*p));
 
 		if (!p)
 			return -1;
@@ -228,7 +234,7 @@ static int push_event(struct kz_fan_buffer *b, size_t *cap, struct kz_fan_event 
 {
 	if (b->nr_events == *cap) {
 		size_t n = *cap ? *cap * 2 : 4;
-		struct kz_fan_event *p = realloc(b->events, n * sizeof(*p));
+		struct kz_fan_event *p = kz_fan_realloc(b->events, n * sizeof(*p));
 
 		if (!p)
 			return -1;

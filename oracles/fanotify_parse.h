@@ -120,6 +120,8 @@ const char *kz_fan_type_name(uint8_t type);	/* "UNKNOWN" for unknown */
 int kz_fan_parse(const void *buf, size_t len, struct kz_fan_buffer *out,
 		 struct kz_fan_error *err);
 void kz_fan_free(struct kz_fan_buffer *b);
+/* realloc() by default; weak, so that a test can make allocation fail. */
+void *kz_fan_realloc(void *p, size_t n);
 const char *kz_fan_strerror(enum kz_fan_err code);
 /* "event E record R at offset O: <strerror>", snprintf-style return. */
 int kz_fan_format_error(const struct kz_fan_error *err, char *out, size_t cap);

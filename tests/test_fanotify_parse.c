@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include <linux/fanotify.h>
@@ -18,6 +19,17 @@
 #include "fanotify_seeds.h"
 
 static uint8_t buf[FAN_SEED_MAX], again[FAN_SEED_MAX];
+/* Allocations left before the parser's allocator fails; < 0: never. */
+static int allocs_left = -1;
+
+void *kz_fan_realloc(void *p, size_t n)
+{
+	if (allocs_left == 0)
+		return NULL;
+	if (allocs_left > 0)
+		allocs_left--;
+	return realloc(p, n);
+}
 
 static const struct fan_seed *seed(const char *name)
 {
@@ -371,6 +383,64 @@ static void test_render_text(void **state)
 	kz_fan_free(&b);
 }
 
+/* Out of memory at each allocation: an error, nothing leaked (ASan). */
+static void test_out_of_memory(void **state)
+{
+	struct kz_fan_error err;
+	size_t len = seed("rename-open-pidfd")->build(buf);
+
+	(void)state;
+	/* The events array, then the records of the two events that have some. */
+	for (int n = 0; n < 3; n++) {
+		allocs_left = n;
+		assert_int_equal(parse_error(buf, len, &err), KZ_FAN_ERR_NOMEM);
+	}
+	allocs_left = -1;
+	assert_int_equal(parse_error(buf, len, &err), KZ_FAN_OK);
+}
+
+/* Equality sees a change of any field. */
+static void test_equal_sees_changes(void **state)
+{
+	struct kz_fan_buffer a, b;
+	struct kz_fan_record *r;
+	char why[128];
+
+	(void)state;
+	parse_seed_in("fs-error-unknown-types", buf, &a);
+	parse_seed_in("fs-error-unknown-types", again, &b);
+	assert_true(kz_fan_equal(&a, &b, why, sizeof(why)));
+	r = b.events[0].records;
+#define EXPECT_DIFF(change, undo, text) do {				\
+		change;							\
+		assert_false(kz_fan_equal(&a, &b, why, sizeof(why)));	\
+		assert_string_equal(why, text);				\
+		undo;							\
+	} while (0)
+	EXPECT_DIFF(b.nr_events++, b.nr_events--, "1 events against 2");
+	EXPECT_DIFF(b.events[0].pid++, b.events[0].pid--, "event 0: metadata differs");
+	EXPECT_DIFF(b.events[0].nr_records--, b.events[0].nr_records++,
+		    "event 0: 6 records against 5");
+	EXPECT_DIFF(r[0].pad++, r[0].pad--, "event 0 record 0 (UNKNOWN) differs");
+	EXPECT_DIFF(r[0].unknown.body_len--, r[0].unknown.body_len++,
+		    "event 0 record 0 (UNKNOWN) differs");
+	EXPECT_DIFF(r[1].error.error_count++, r[1].error.error_count--,
+		    "event 0 record 1 (ERROR) differs");
+	EXPECT_DIFF(r[3].fid.fsid[1]++, r[3].fid.fsid[1]--, "event 0 record 3 (FID) differs");
+	EXPECT_DIFF(r[3].fid.handle_type++, r[3].fid.handle_type--,
+		    "event 0 record 3 (FID) differs");
+	EXPECT_DIFF(r[4].fid.handle_bytes--, r[4].fid.handle_bytes++,
+		    "event 0 record 4 (DFID) differs");
+	EXPECT_DIFF((r[4].fid.name = "x", r[4].fid.name_len = 1),
+		    (r[4].fid.name = NULL, r[4].fid.name_len = 0), "event 0 record 4 (DFID) differs");
+	EXPECT_DIFF(r[5].pidfd++, r[5].pidfd--, "event 0 record 5 (PIDFD) differs");
+	EXPECT_DIFF(r[5].type = 5, r[5].type = 4, "event 0 record 5 (PIDFD) differs");
+#undef EXPECT_DIFF
+	assert_true(kz_fan_equal(&a, &b, why, sizeof(why)));
+	kz_fan_free(&a);
+	kz_fan_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +459,8 @@ int main(void)
 		cmocka_unit_test(test_serializer_refuses),
 		cmocka_unit_test(test_error_text),
 		cmocka_unit_test(test_render_text),
+		cmocka_unit_test(test_out_of_memory),
+		cmocka_unit_test(test_equal_sees_changes),
 	};
 
 	return cmocka_run_group_tests_name("fanotify_parse", tests, NULL, NULL);
