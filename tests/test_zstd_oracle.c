@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The differential oracle: its verdicts, its report, its hash, and each
+ * known divergence: the predicate matches its reproducer (which really
+ * shows that divergence between the two libraries) and not a near miss.
+ * Runs from the top of the repo (reads corpus/divergences/).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <linux/zstd.h>
+
+#include "kz.h"
+#include "ref_zstd.h"
+#include "sha256.h"
+#include "zstd_divergences.h"
+#include "zstd_frames.h"
+#include "zstd_fuzz.h"
+#include "zstd_oracle.h"
+
+#define OUT_CAP	(1 << 20)
+#define ERR_CORRUPT	((size_t)-20)
+
+static void sha256_known_answers(void **state)
+{
+	char hex[65];
+
+	(void)state;
+	sha256_hex("", 0, hex);
+	assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	sha256_hex("abc", 3, hex);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	/* 56 bytes: the padding needs a second block. */
+	sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
+	assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+static void judge_classes(void **state)
+{
+	static const uint8_t a[] = "hello world", b[] = "hello_world";
+	struct zo_result k, r;
+	size_t diff;
+
+	(void)state;
+	zo_bytes_result(&k, "k", a, 11);
+	zo_bytes_result(&r, "r", a, 11);
+	assert_int_equal(zo_judge(&k, &r, &diff), ZO_AGREE);
+	zo_bytes_result(&r, "r", b, 11);
+	assert_int_equal(zo_judge(&k, &r, &diff), ZO_MISMATCH);
+	assert_int_equal(diff, 5);
+	/* Same prefix, other length: differs where the shorter one ends. */
+	zo_bytes_result(&r, "r", a, 5);
+	assert_int_equal(zo_judge(&k, &r, &diff), ZO_MISMATCH);
+	assert_int_equal(diff, 5);
+	zo_kernel_result(&k, "k", ERR_CORRUPT, NULL, 0);
+	assert_true(k.is_error);
+	assert_non_null(k.error_name);
+	assert_int_equal(zo_judge(&k, &r, &diff), ZO_KERNEL_REJECTS);
+	zo_ref_result(&r, "r", ERR_CORRUPT, NULL, 0);
+	assert_int_equal(zo_judge(&k, &r, &diff), ZO_AGREE);
+	zo_bytes_result(&k, "k", a, 11);
+	assert_int_equal(zo_judge(&k, &r, &diff), ZO_KERNEL_ACCEPTS);
+	assert_string_equal(zo_class_name(ZO_KERNEL_ACCEPTS), "oracle:divergence-kernel-accepts");
+	assert_string_equal(zo_class_name(ZO_KERNEL_REJECTS), "oracle:divergence-kernel-rejects");
+	assert_string_equal(zo_class_name(ZO_MISMATCH), "oracle:mismatch");
+	assert_string_equal(zo_class_name(ZO_CONTRACT), "oracle:contract");
+}
+
+static char *report_of(const struct zo_case *c, enum zo_class cls, const struct zo_result *k,
+		       const struct zo_result *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	zo_report(f, c, cls, "a detail", k, r);
+	fclose(f);
+	return text;
+}
+
+static void report_format(void **state)
+{
+	uint8_t kout[40], rout[40];
+	struct zo_case c = { "decompress_oneshot", (const uint8_t *)"abc", 3, NULL, 0 };
+	struct zo_result k, r;
+	char *text;
+
+	(void)state;
+	memset(kout, 0x11, sizeof(kout));
+	memcpy(rout, kout, sizeof(rout));
+	rout[33] = 0x99;
+	zo_bytes_result(&k, "zstd_decompress_dctx", kout, sizeof(kout));
+	zo_bytes_result(&r, "ZSTD_decompressDCtx", rout, sizeof(rout));
+	unsetenv("KZFUZZ_INPUT");
+	text = report_of(&c, ZO_MISMATCH, &k, &r);
+	/* The marker is the first line, exactly once. */
+	assert_memory_equal(text, "==KZFUZZ== oracle:mismatch decompress_oneshot: a detail\n", 56);
+	assert_null(strstr(text + 1, "==KZFUZZ=="));
+	assert_non_null(strstr(text, "first difference at offset 33"));
+	assert_non_null(strstr(text, "00000020: 11[11]"));
+	assert_non_null(strstr(text, "00000020: 11[99]"));
+	assert_non_null(strstr(text, "zstd_decompress_dctx: ok, 40 bytes"));
+	assert_non_null(strstr(text, "3 bytes, sha256 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+	assert_non_null(strstr(text, "make repro INPUT=<the input file> TARGET=decompress_oneshot"));
+	free(text);
+	/* Errors carry their names; the replayer's path goes into the command. */
+	zo_kernel_result(&k, "zstd_decompress_dctx", ERR_CORRUPT, NULL, 0);
+	setenv("KZFUZZ_INPUT", "corpus/x.zst", 1);
+	text = report_of(&c, ZO_KERNEL_REJECTS, &k, &r);
+	assert_non_null(strstr(text, "zstd_decompress_dctx: error Corrupted block detected (code 20)"));
+	assert_non_null(strstr(text, "make repro INPUT=corpus/x.zst TARGET=decompress_oneshot"));
+	assert_null(strstr(text, "first difference"));
+	free(text);
+	text = report_of(&c, ZO_CONTRACT, NULL, NULL);
+	assert_memory_equal(text, "==KZFUZZ== oracle:contract decompress_oneshot: a detail\n", 55);
+	free(text);
+	unsetenv("KZFUZZ_INPUT");
+}
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = malloc(OUT_CAP);
+
+	assert_non_null(f);
+	assert_non_null(buf);
+	*len = fread(buf, 1, OUT_CAP, f);
+	fclose(f);
+	return buf;
+}
+
+/* The two libraries on data three ways; returns the class of the first disagreement. */
+static enum zo_class divergence_of(const uint8_t *z, size_t len)
+{
+	static uint8_t kout[OUT_CAP], rout[OUT_CAP];
+	struct ref_dstream *rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT);
+	struct fuzz_dstream ds = { (fuzz_dstream_step)ref_dstream_step, rds, ref_is_error, 0 };
+	struct zo_case c = { "test", z, len, z, len };
+	struct fuzz_chunks all = { 1, 0 };
+	struct ref_frame_header rfh;
+	zstd_frame_header kfh;
+	size_t kret, rret, used, end = zf_frames_end(z, len), diff;
+	struct zo_result k, r;
+	enum zo_class cls;
+
+	kret = kz_decompress(kout, OUT_CAP, z, len);
+	rret = ref_decompress(rout, OUT_CAP, z, len);
+	zo_kernel_result(&k, "k", kret, kout, kret);
+	zo_ref_result(&r, "r", rret, rout, rret);
+	cls = zo_judge(&k, &r, &diff);
+	if (cls == ZO_AGREE) {
+		kret = kz_decompress_stream(kout, OUT_CAP, z, len, (size_t)1 << 23, 0);
+		rret = fuzz_dstream_run(&ds, &c, all, rout, OUT_CAP, z, len, &used);
+		zo_kernel_result(&k, "k", kret, kout, kret);
+		zo_ref_result(&r, "r", rret, rout, rret);
+		cls = zo_judge(&k, &r, &diff);
+	}
+	if (cls == ZO_AGREE) {
+		kret = zstd_get_frame_header(&kfh, z + end, len - end);
+		rret = ref_get_frame_header(&rfh, z + end, len - end);
+		zo_kernel_result(&k, "k", kret, NULL, 0);
+		zo_ref_result(&r, "r", rret, NULL, 0);
+		cls = zo_judge(&k, &r, &diff);
+	}
+	ref_dstream_free(rds);
+	return cls;
+}
+
+static void known_entries_have_predicates(void **state)
+{
+	size_t n;
+	const struct zo_known *t = zo_known_entries(&n);
+
+	(void)state;
+	assert_true(n > 0);
+	for (size_t i = 0; i < n; i++) {
+		assert_non_null(t[i].matches);
+		assert_true(!strncmp(t[i].class_name, "oracle:", 7));
+		assert_true(strlen(t[i].citation) > 20);
+	}
+	assert_null(zo_predicate("no-such-divergence"));
+}
+
+/* Each reproducer shows its divergence between the libraries, and the oracle knows it. */
+static void reproducers_match_and_diverge(void **state)
+{
+	size_t n;
+	const struct zo_known *t = zo_known_entries(&n);
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		char path[256];
+		size_t len;
+		uint8_t *z;
+		enum zo_class cls;
+		const struct zo_known *known;
+
+		snprintf(path, sizeof(path), "corpus/divergences/%s.zst", t[i].id);
+		z = read_file(path, &len);
+		print_message("%s: %zu bytes\n", path, len);
+		assert_true(t[i].matches(z, len));
+		cls = divergence_of(z, len);
+		assert_string_equal(zo_class_name(cls), t[i].class_name);
+		known = zo_known_match(cls, z, len);
+		assert_non_null(known);
+		assert_string_equal(known->id, t[i].id);
+		free(z);
+	}
+}
+
+static int matches(const char *id, const uint8_t *z, size_t len)
+{
+	zo_predicate_fn fn = zo_predicate(id);
+
+	assert_non_null(fn);
+	return fn(z, len);
+}
+
+/* Valid 4-stream Huffman frame: the predicate stays quiet; one flipped end bit wakes it. */
+static void huf4_near_miss(void **state)
+{
+	static uint8_t text[4096], frame[8192];
+	size_t flen, len;
+	uint8_t *repro = read_file("corpus/divergences/huf4-stream-end-unchecked.zst", &len);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(text); i++)
+		text[i] = (uint8_t)("etaoin shrdlu"[(i * 7 + i / 13) % 13]);
+	flen = ref_compress(frame, sizeof(frame), text, sizeof(text), 1, 0, 1);
+	assert_false(ref_is_error(flen));
+	assert_false(matches("huf4-stream-end-unchecked", frame, flen));
+	assert_int_equal(divergence_of(frame, flen), ZO_AGREE);
+	/* The reproducer decoded by the reference and compressed again: valid, no match. */
+	flen = ref_decompress(text, sizeof(text), repro, len);
+	assert_false(ref_is_error(flen));
+	flen = ref_compress(frame, sizeof(frame), text, flen, 1, 0, 1);
+	assert_false(matches("huf4-stream-end-unchecked", frame, flen));
+	free(repro);
+}
+
+static void legacy_near_miss(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/legacy-frame.zst", &len);
+
+	(void)state;
+	assert_true(matches("legacy-frame", z, len));
+	z[0] = 0x28;	/* the v1 magic */
+	assert_false(matches("legacy-frame", z, len));
+	z[0] = 0x29;	/* past v0.7 */
+	assert_false(matches("legacy-frame", z, len));
+	free(z);
+}
+
+static void short_magic_near_miss(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/short-input-bad-magic.zst", &len);
+
+	(void)state;
+	assert_true(matches("short-input-bad-magic", z, len));
+	/* The tail begins a zstd magic, or a skippable one: 1.5.4 also waits. */
+	z[len - 2] = 0x28;
+	z[len - 1] = 0xb5;
+	assert_false(matches("short-input-bad-magic", z, len));
+	z[len - 2] = 0x5f;
+	z[len - 1] = 0x2a;
+	assert_false(matches("short-input-bad-magic", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	/* Five bytes or more of junk: both say what it is. */
+	assert_false(matches("short-input-bad-magic", (const uint8_t *)"abcde", 5));
+	free(z);
+}
+
+static void frame_walker(void **state)
+{
+	static const uint8_t two[] = {
+		0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x00, 0x01, 0x00, 0x00,	/* empty frame */
+		0x50, 0x2a, 0x4d, 0x18, 0x02, 0x00, 0x00, 0x00, 'h', 'i',	/* skippable */
+		0x01, 0x02,
+	};
+
+	(void)state;
+	assert_int_equal(zf_frame_header_size(two, sizeof(two)), 6);
+	assert_int_equal(zf_frames_end(two, sizeof(two)), 19);
+	assert_int_equal(zf_frames_end(two, 8), 0);
+	assert_int_equal(zf_frame_header_size((const uint8_t *)"abcdef", 6), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sha256_known_answers),
+		cmocka_unit_test(judge_classes),
+		cmocka_unit_test(report_format),
+		cmocka_unit_test(known_entries_have_predicates),
+		cmocka_unit_test(reproducers_match_and_diverge),
+		cmocka_unit_test(huf4_near_miss),
+		cmocka_unit_test(legacy_near_miss),
+		cmocka_unit_test(short_magic_near_miss),
+		cmocka_unit_test(frame_walker),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
