@@ -24,7 +24,7 @@ needed=(
 	lib/zstd
 	include/linux/zstd.h include/linux/zstd_lib.h include/linux/zstd_errors.h
 	lib/xxhash.c include/linux/xxhash.h
-	lib/decompress_unzstd.c
+	lib/decompress_unzstd.c include/linux/decompress/unzstd.h
 	samples/fanotify
 	include/uapi/linux/fanotify.h
 	crypto/testmgr.h
@@ -117,6 +117,10 @@ write_meta() {
 	cp -p "$src"/include/linux/zstd.h "$src"/include/linux/zstd_lib.h \
 		"$src"/include/linux/zstd_errors.h "$src"/include/linux/xxhash.h \
 		"$cache/include/linux/"
+	if [ -f "$src/include/linux/decompress/unzstd.h" ]; then
+		mkdir -p "$cache/include/linux/decompress"
+		cp -p "$src/include/linux/decompress/unzstd.h" "$cache/include/linux/decompress/"
+	fi
 	cp -p "$src/include/uapi/linux/fanotify.h" "$cache/uapi/linux/"
 	cat >"$cache/tree.mk.tmp" <<-EOF
 	KTREE_ORIGIN := $origin
