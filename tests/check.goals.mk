@@ -10,3 +10,9 @@ unit-tests: build-asan
 		KZ_TREE_DIR=$(TREE_DIR) KZ_BUILD=$(BUILD) KZ_BDIR=$(BDIR) $$t || fail=1; \
 	done; \
 	[ $$fail -eq 0 ] || { echo "unit-tests: some tests failed"; exit 1; }
+
+# Symbol isolation and bad-input behaviour, from the shell.
+.PHONY: foundation-tests
+CHECKS += foundation-tests
+foundation-tests: build-asan build-plain
+	@tests/foundation.sh $(BUILD) $(BDIR)

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Foundation checks that need the shell: symbol isolation of the built
+# objects, and one-line errors for bad KERNEL_SRC values.
+#   foundation.sh BUILD BDIR
+set -uo pipefail
+build=${1:?usage: foundation.sh BUILD BDIR}
+bdir=${2:?usage: foundation.sh BUILD BDIR}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok - $*"; }
+ko() { fail=$((fail + 1)); echo "not ok - $*"; }
+
+# Only the wrapper, the boot decompressor and our probes stay global.
+for v in asan plain; do
+	obj=$bdir/$v/kzstd.o
+	extra=$(nm -g --defined-only "$obj" | awk '{ print $3 }' |
+		grep -Ev '^(zstd_|kh_)|^unzstd$' || true)
+	[ -z "$extra" ] && ok "$v kzstd.o exports only zstd_*, unzstd, kh_*" ||
+		ko "$v kzstd.o exports $extra"
+	grep -q ' t ZSTD_decompressDCtx$' <<<"$(nm "$obj")" &&
+		ok "$v kzstd.o keeps lib/zstd's ZSTD_decompressDCtx local" ||
+		ko "$v kzstd.o has no local ZSTD_decompressDCtx"
+done
+bin=$bdir/asan/bin/kh-selftest
+[ "$(nm "$bin" | grep -c ' T ZSTD_decompressDCtx$')" = 1 ] &&
+	[ "$(nm "$bin" | grep -c ' t ZSTD_decompressDCtx$')" -ge 1 ] &&
+	ok "kh-selftest links one global (reference) and one local (kernel) ZSTD_decompressDCtx" ||
+	ko "kh-selftest: ZSTD_decompressDCtx is not one global plus one local"
+
+# Bad KERNEL_SRC: non-zero exit and one error line naming the problem.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+touch "$tmp/afile"
+mkdir -p "$tmp/empty" "$tmp/old/lib/zstd" "$tmp/old/include/linux" "$tmp/old/samples/fanotify" \
+	"$tmp/old/include/uapi/linux"
+printf 'VERSION = 5\nPATCHLEVEL = 15\nSUBLEVEL = 0\n' >"$tmp/old/Makefile"
+for f in lib/zstd/zstd_compress_module.c lib/zstd/zstd_decompress_module.c \
+	include/linux/zstd_lib.h include/linux/zstd_errors.h lib/xxhash.c \
+	include/linux/xxhash.h lib/decompress_unzstd.c samples/fanotify/fs-monitor.c \
+	include/uapi/linux/fanotify.h; do
+	touch "$tmp/old/$f"
+done
+echo 'size_t ZSTD_compressCCtx(ZSTD_CCtx *ctx, void *dst);' >"$tmp/old/include/linux/zstd.h"
+
+bad_tree() {
+	local src=$1 want=$2 out rc lines
+	out=$(make --no-print-directory BUILD="$tmp/build" KERNEL_SRC="$src" build-asan 2>&1)
+	rc=$?
+	lines=$(grep -c 'prepare-tree' <<<"$out")
+	if [ $rc -ne 0 ] && [ "$lines" = 1 ] && grep -q -- "$want" <<<"$out"; then
+		ok "KERNEL_SRC=$src: $(grep prepare-tree <<<"$out" | sed 's/.*\*\*\* //')"
+	else
+		ko "KERNEL_SRC=$src: rc=$rc, expected one line with '$want', got: $out"
+	fi
+}
+bad_tree "$tmp/missing" "no such path"
+bad_tree "$tmp/afile" "not a directory"
+bad_tree "$tmp/empty" "not a kernel tree"
+bad_tree "$tmp/old" "unsupported tree.*zstd_compress_cctx"
+
+echo "foundation: $pass passed, $fail failed"
+[ $fail -eq 0 ]
