@@ -32,6 +32,9 @@ endif
 variant = $(MAKE) --no-print-directory -f build.mk VARIANT=$(1) TREE_DIR=$(TREE_DIR) B=$(BDIR)/$(1) $(2)
 ASAN_BIN := $(BDIR)/asan/bin
 
+# Goals run one after another; each variant's own build is parallel (-j).
+.NOTPARALLEL:
+
 .PHONY: all deps build-plain build-asan selftest check clean help
 all: build-plain build-asan
 
