@@ -12,12 +12,33 @@
 #define WLOG_MIN		10
 #define WLOG_MAX		31
 
+/* Beyond sample_data's kinds: random letters of an 8-letter alphabet, few long matches. */
+#define KIND_LETTERS	SAMPLE_KINDS
+
 struct ref_case {
 	struct ref_seed_params p;
-	enum sample_kind kind;
+	int kind;
 	size_t len;
 	enum seed_expect expect;
 };
+
+static const char *kind_name(int kind)
+{
+	return kind == KIND_LETTERS ? "letters" : sample_kind_name((enum sample_kind)kind);
+}
+
+/* 3 bits of entropy a byte: big Huffman-coded literal sections, where X2 decodes faster. */
+static void fill_payload(uint8_t *p, size_t len, int kind, uint32_t seed)
+{
+	uint32_t st = seed | 1;
+
+	if (kind != KIND_LETTERS) {
+		sample_fill(p, len, (enum sample_kind)kind, seed);
+		return;
+	}
+	for (size_t i = 0; i < len; i++)
+		p[i] = (uint8_t)('a' + (sample_next(&st) >> 13) % 8);
+}
 
 static int ref_frame(const struct seed_sink *sink, const struct ref_case *c, const char *name)
 {
@@ -29,7 +50,7 @@ static int ref_frame(const struct seed_sink *sink, const struct ref_case *c, con
 
 	if (!src || !dst)
 		goto out;
-	sample_fill(src, c->len, c->kind, (uint32_t)c->len);
+	fill_payload(src, c->len, c->kind, (uint32_t)c->len);
 	n = ref_seed_compress(dst, cap, src, c->len, &c->p);
 	if (ref_is_error(n)) {
 		fprintf(stderr, "gen-seeds: %s: reference compression failed: %s\n",
@@ -97,12 +118,12 @@ static int ref_flags(const struct seed_sink *sink)
 				struct ref_case c = {
 					.p = { .level = 3, .checksum = f & 1,
 					       .content_size = f >> 1 },
-					.kind = (enum sample_kind)k, .len = sizes[s],
+					.kind = k, .len = sizes[s],
 					.expect = SEED_DECODES,
 				};
 
 				snprintf(name, sizeof(name), "ref-ck%d-cs%d-%s-%zu", f & 1,
-					 f >> 1, sample_kind_name(c.kind), c.len);
+					 f >> 1, kind_name(c.kind), c.len);
 				ret = ref_frame(sink, &c, name);
 			}
 	return ret;
@@ -125,6 +146,14 @@ static const struct ref_case shape_cases[] = {
 	{ { .level = 1, .content_size = 1 }, SAMPLE_MIXED, 200000, SEED_DECODES },
 	{ { .level = 3, .ldm = 1, .wlog = 20, .chunk = 65536 }, SAMPLE_MIXED, 150000,
 	  SEED_DECODES },
+	/* Windows over 16 MiB with the predefined offset table: the long-offset decoder. */
+	{ { .level = 1, .wlog = 25, .chunk = 300 }, SAMPLE_TEXT, 3000, SEED_DECODES },
+	{ { .level = 1, .wlog = 26, .chunk = 2000, .checksum = 1 }, SAMPLE_TEXT, 6000,
+	  SEED_DECODES },
+	{ { .level = 1, .min_match = 7, .literals = REF_LITERALS_HUFFMAN }, KIND_LETTERS, 60000,
+	  SEED_DECODES },
+	{ { .level = 3, .chunk = 20000 }, KIND_LETTERS, 60000, SEED_DECODES },
+	{ { .level = 1, .literals = REF_LITERALS_HUFFMAN }, KIND_LETTERS, 700, SEED_DECODES },
 };
 
 static int ref_shapes(const struct seed_sink *sink)
@@ -136,7 +165,7 @@ static int ref_shapes(const struct seed_sink *sink)
 		const struct ref_case *c = &shape_cases[i];
 
 		snprintf(name, sizeof(name), "ref-shape%zu-level%d-%s-%zu", i, c->p.level,
-			 sample_kind_name(c->kind), c->len);
+			 kind_name(c->kind), c->len);
 		ret = ref_frame(sink, c, name);
 	}
 	for (int strategy = 1; strategy <= 9 && !ret; strategy++) {
