@@ -15,13 +15,17 @@ KERNEL_SRCS := $(KZSTD_SRCS) $(KTREE_SRC)/lib/xxhash.c $(KTREE_SRC)/lib/decompre
 KERNEL_OBJS := $(patsubst $(KTREE_SRC)/%.c,$(B)/kobj/%.o,$(KERNEL_SRCS)) $(B)/kobj/kh_support.o
 KZSTD_OBJ := $(B)/kzstd.o
 
-$(B)/kobj/%.o: $(KTREE_SRC)/%.c
-	@mkdir -p $(@D)
-	$(CC) $(VFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
+# Never FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION here: in lib/zstd it turns
+# checks off (the frame's dictID check), so the kernel would not be the kernel.
+KVFLAGS = $(filter-out $(FUZZDEF),$(VFLAGS))
 
-$(B)/kobj/kh_support.o: kernel/kh_support.c
+$(B)/kobj/%.o: $(KTREE_SRC)/%.c kernel/kernel.mk
 	@mkdir -p $(@D)
-	$(CC) $(VFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
+	$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
+
+$(B)/kobj/kh_support.o: kernel/kh_support.c kernel/kernel.mk
+	@mkdir -p $(@D)
+	$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
 
 $(KZSTD_OBJ): $(KERNEL_OBJS) kernel/isolate.sh
 	kernel/isolate.sh $@ $(KERNEL_OBJS)
