@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fanotify.h>
 
 #include "fanotify_parse.h"
 
@@ -84,23 +85,38 @@ static void print_fid(const struct kz_fan_record *rec)
 	}
 }
 
+static void print_fixed(const struct kz_fan_record *rec)
+{
+	switch (rec->type) {
+	case FAN_EVENT_INFO_TYPE_PIDFD:
+		printf(" pidfd %d", rec->pidfd);
+		return;
+	case FAN_EVENT_INFO_TYPE_ERROR:
+		printf(" error %d error_count %u", rec->error.error, rec->error.error_count);
+		return;
+#ifdef FAN_EVENT_INFO_TYPE_RANGE
+	case FAN_EVENT_INFO_TYPE_RANGE:
+		printf(" offset %llu count %llu", (unsigned long long)rec->range.offset,
+		       (unsigned long long)rec->range.count);
+		return;
+#endif
+#ifdef FAN_EVENT_INFO_TYPE_MNT
+	case FAN_EVENT_INFO_TYPE_MNT:
+		printf(" mnt_id %llu", (unsigned long long)rec->mnt_id);
+		return;
+#endif
+	}
+	printf(" skipped %zu bytes", rec->unknown.body_len);
+}
+
 static void print_record(size_t i, const struct kz_fan_record *rec)
 {
 	printf("  record %zu %s type %u len %u", i, kz_fan_type_name(rec->type), rec->type,
 	       rec->len);
 	if (kz_fan_type_is_fid(rec->type))
 		print_fid(rec);
-	else if (!strcmp(kz_fan_type_name(rec->type), "PIDFD"))
-		printf(" pidfd %d", rec->pidfd);
-	else if (!strcmp(kz_fan_type_name(rec->type), "ERROR"))
-		printf(" error %d error_count %u", rec->error.error, rec->error.error_count);
-	else if (!strcmp(kz_fan_type_name(rec->type), "RANGE"))
-		printf(" offset %llu count %llu", (unsigned long long)rec->range.offset,
-		       (unsigned long long)rec->range.count);
-	else if (!strcmp(kz_fan_type_name(rec->type), "MNT"))
-		printf(" mnt_id %llu", (unsigned long long)rec->mnt_id);
 	else
-		printf(" skipped %zu bytes", rec->unknown.body_len);
+		print_fixed(rec);
 	printf("\n");
 }
 

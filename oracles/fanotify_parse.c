@@ -61,6 +61,7 @@ static int parse_fid(struct kz_fan_record *rec, struct span r, struct kz_fan_err
 {
 	struct kz_fan_fid *fid = &rec->fid;
 	size_t off = offsetof(struct fanotify_event_info_fid, fsid);
+	const uint8_t *nul;
 	size_t room;
 
 	if (r.len < FID_HDR_LEN)
@@ -83,8 +84,7 @@ static int parse_fid(struct kz_fan_record *rec, struct span r, struct kz_fan_err
 		return 0;
 	off = FID_HDR_LEN + fid->handle_bytes;
 	room = r.len - off;
-	const uint8_t *nul = memchr(r.p + off, 0, room);
-
+	nul = memchr(r.p + off, 0, room);
 	if (!nul)
 		return fail(err, KZ_FAN_ERR_NAME_NO_NUL, r.offset + off);
 	fid->name = (const char *)(r.p + off);
