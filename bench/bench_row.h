@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One row of the benchmark: one data set, one mode, one level, measured
+ * for the kernel and the reference in interleaved samples on the thread's
+ * CPU-time clock, until the spread is small or the row's time cap is hit.
+ */
+#ifndef BENCH_ROW_H
+#define BENCH_ROW_H
+
+#include <stddef.h>
+
+#include "bench_impl.h"
+#include "bench_stats.h"
+
+#define BENCH_MAX_SAMPLES 64
+
+struct bench_data {
+	const char *name;
+	const unsigned char *buf;
+	size_t size;
+	size_t unit;		/* compressed independently unit bytes at a time */
+};
+
+struct bench_opts {
+	double sample_s;	/* CPU time one sample aims at */
+	double row_cap_s;	/* CPU time after which a row stops (>= 3 samples) */
+	size_t min_samples;
+	size_t max_samples;
+	double stable;		/* stop once the ratio's (or both sides') IQR/median is at most this */
+	double noisy;		/* flag a row whose ratio IQR/median stays above this */
+};
+
+enum { BENCH_KERNEL, BENCH_REF, BENCH_SIDES };
+
+struct bench_side {
+	double mbs[BENCH_MAX_SAMPLES];	/* MB/s (1e6 bytes) of uncompressed data */
+	struct bench_stats st;
+	size_t out_size;		/* compressed bytes, all units */
+	unsigned long iters;		/* passes over the data per sample */
+};
+
+struct bench_row {
+	const struct bench_data *data;
+	enum bench_mode mode;
+	int level;
+	struct bench_side side[BENCH_SIDES];
+	double ratio[BENCH_MAX_SAMPLES];	/* kernel/reference of each sample pair */
+	struct bench_stats ratio_st;
+	double cpu_s;			/* CPU time the row took in all */
+	int noisy;
+};
+
+/* Measures row (data, mode, level set by the caller). 0, or -1 with err set. */
+int bench_row_run(struct bench_row *row, const struct bench_opts *o, char *err, size_t errlen);
+/* Kernel/reference speed: the median of the interleaved sample pairs' ratios. */
+double bench_row_ratio(const struct bench_row *row);
+/* Compression ratio (uncompressed / compressed) of one side. */
+double bench_row_cratio(const struct bench_row *row, int side);
+const char *bench_mode_name(enum bench_mode mode);
+double bench_cpu_now(void);
+
+#endif
