@@ -91,7 +91,39 @@ static const uint8_t known_types[] = {
 	FAN_EVENT_INFO_TYPE_ERROR, FAN_EVENT_INFO_TYPE_FID, FAN_EVENT_INFO_TYPE_DFID,
 	FAN_EVENT_INFO_TYPE_DFID_NAME, FAN_EVENT_INFO_TYPE_OLD_DFID_NAME,
 	FAN_EVENT_INFO_TYPE_NEW_DFID_NAME, FAN_EVENT_INFO_TYPE_PIDFD,
+#ifdef FAN_EVENT_INFO_TYPE_RANGE
+	FAN_EVENT_INFO_TYPE_RANGE,
+#endif
+#ifdef FAN_EVENT_INFO_TYPE_MNT
+	FAN_EVENT_INFO_TYPE_MNT,
+#endif
 };
+#define NR_KNOWN	(sizeof(known_types) / sizeof(known_types[0]))
+
+/* The fields of the fixed-size types. */
+static void gen_fixed(struct reader *r, struct kz_fan_record *rec)
+{
+	switch (rec->type) {
+	case FAN_EVENT_INFO_TYPE_PIDFD:
+		rec->pidfd = (int32_t)next32(r);
+		break;
+	case FAN_EVENT_INFO_TYPE_ERROR:
+		rec->error.error = (int32_t)next32(r);
+		rec->error.error_count = next32(r);
+		break;
+#ifdef FAN_EVENT_INFO_TYPE_RANGE
+	case FAN_EVENT_INFO_TYPE_RANGE:
+		rec->range.offset = (uint64_t)next32(r) << 32 | next32(r);
+		rec->range.count = next32(r);
+		break;
+#endif
+#ifdef FAN_EVENT_INFO_TYPE_MNT
+	case FAN_EVENT_INFO_TYPE_MNT:
+		rec->mnt_id = (uint64_t)next32(r) << 32 | next32(r);
+		break;
+#endif
+	}
+}
 
 static void gen_unknown(struct fan_gen *g, struct reader *r, struct kz_fan_record *rec)
 {
@@ -115,20 +147,16 @@ static void gen_record(struct fan_gen *g, struct reader *r, struct kz_fan_record
 	uint8_t pick = next8(r);
 
 	memset(rec, 0, sizeof(*rec));
-	if (pick % 9 >= sizeof(known_types)) {
+	/* Two picks in NR_KNOWN + 2 give an unknown type. */
+	if (pick % (NR_KNOWN + 2) >= NR_KNOWN) {
 		gen_unknown(g, r, rec);
 	} else {
-		rec->type = known_types[pick % 9];
+		rec->type = known_types[pick % (NR_KNOWN + 2)];
 		if (kz_fan_type_is_fid(rec->type))
 			gen_handle(g, r, &rec->fid);
 		if (kz_fan_type_has_name(rec->type))
 			gen_name(g, r, &rec->fid);
-		if (rec->type == FAN_EVENT_INFO_TYPE_PIDFD)
-			rec->pidfd = (int32_t)next32(r);
-		if (rec->type == FAN_EVENT_INFO_TYPE_ERROR) {
-			rec->error.error = (int32_t)next32(r);
-			rec->error.error_count = next32(r);
-		}
+		gen_fixed(r, rec);
 	}
 	/*
 	 * Now and then padding beyond the kernel's, as a newer kernel might
