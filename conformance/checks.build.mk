@@ -13,3 +13,7 @@ gate-api-contract_SRCS := conformance/gate_api_contract.c conformance/api_common
 # Bind every symbol at load: a lazy PLT resolution on a first call saves
 # the vector registers on the stack, kilobytes the kernel never spends.
 gate-stack_LDLIBS := -Wl,-z,now
+
+LIB_SRCS += conformance/golden_manifest.c
+PROGRAMS += $(B)/bin/gate-golden
+gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c

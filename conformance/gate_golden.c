@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gate-golden: the checked-in golden vectors (conformance/golden/, see its
+ * README.md) and the tree's crypto/testmgr.h zstd vectors, through every
+ * decoding entry point of the wrapper.
+ *
+ *   gate-golden [--dir conformance/golden]
+ */
+#include <dirent.h>
+#include <linux/zstd.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate_tap.h"
+#include "golden_decode.h"
+#include "golden_manifest.h"
+#include "kz.h"
+#include "ref_zstd.h"
+#include "sha256.h"
+#include "testmgr_zstd.h"
+
+#define PROG		"gate-golden"
+#define MAX_VECTORS	256
+#define MAX_TESTVECS	64
+
+struct golden {
+	const char *dir;
+	struct golden_entry entries[MAX_VECTORS];
+	size_t count;
+	unsigned char *out;
+	unsigned int decoded, failed, testmgr;
+};
+
+static unsigned char *load(const struct golden *g, const char *rel, size_t *len)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", g->dir, rel);
+	return golden_read_file(path, len);
+}
+
+/* Every way the kernel decodes, and the reference, give the manifest's digest. */
+static void must_decode(struct gate_tap *t, struct golden *g, const struct golden_entry *e)
+{
+	unsigned char *src;
+	size_t len, r;
+	char hex[65];
+	int failed;
+
+	gate_begin(t, "must-decode %s", e->path);
+	src = load(g, e->path, &len);
+	if (gate_expect(t, src != NULL, "cannot read the vector")) {
+		for (int w = 0; w < GOLDEN_WAYS; w++) {
+			r = golden_decode(w, src, len, g->out, &failed);
+			if (!gate_expect(t, !failed, "%s: %s", golden_way_name(w),
+					 w >= GOLDEN_REFERENCE ? ref_error_name(r) : zstd_get_error_name(r)))
+				continue;
+			sha256_hex(g->out, r, hex);
+			gate_expect(t, !strcmp(hex, e->sha256), "%s: %zu bytes of SHA-256 %.16s..., want %.16s...",
+				    golden_way_name(w), r, hex, e->sha256);
+		}
+	}
+	g->decoded++;
+	gate_end(t);
+	free(src);
+}
+
+/* Every way the kernel decodes must fail; what the reference does is told. */
+static void must_fail(struct gate_tap *t, struct golden *g, const char *rel)
+{
+	unsigned char *src;
+	size_t len, r;
+	int failed;
+
+	gate_begin(t, "must-fail %s", rel);
+	src = load(g, rel, &len);
+	if (gate_expect(t, src != NULL, "cannot read the vector")) {
+		for (int w = 0; w < GOLDEN_REFERENCE; w++) {
+			r = golden_decode(w, src, len, g->out, &failed);
+			gate_expect(t, failed, "%s decoded it (%zu bytes)", golden_way_name(w), r);
+		}
+		for (int w = GOLDEN_REFERENCE; w < GOLDEN_WAYS; w++) {
+			r = golden_decode(w, src, len, g->out, &failed);
+			printf("# %s: %s (libzstd %u): %s\n", rel, golden_way_name(w), ref_version(),
+			       failed ? ref_error_name(r) : "decodes it (a known divergence, see README.md)");
+		}
+	}
+	g->failed++;
+	gate_end(t);
+	free(src);
+}
+
+static int listed(const struct golden *g, const char *rel)
+{
+	for (size_t i = 0; i < g->count; i++)
+		if (!strcmp(g->entries[i].path, rel))
+			return 1;
+	return 0;
+}
+
+/* Each *.zst of a folder, in name order: must-fail runs them, must-decode checks each is listed. */
+static int each_vector(struct gate_tap *t, struct golden *g, const char *sub)
+{
+	struct dirent **names;
+	char dir[512], rel[GOLDEN_PATH_MAX + 64];
+	int n;
+
+	snprintf(dir, sizeof(dir), "%s/%s", g->dir, sub);
+	n = scandir(dir, &names, NULL, alphasort);
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		size_t l = strlen(names[i]->d_name);
+
+		snprintf(rel, sizeof(rel), "%s/%s", sub, names[i]->d_name);
+		if (l > 4 && !strcmp(names[i]->d_name + l - 4, ".zst")) {
+			if (!strcmp(sub, "must-fail"))
+				must_fail(t, g, rel);
+			else
+				gate_one(t, listed(g, rel), "%s has a digest in must-decode.sha256", rel);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return n;
+}
+
+/* A testmgr frame decodes, every way, to exactly its text. */
+static void decodes_to(struct gate_tap *t, struct golden *g, const char *label,
+		       const char *frame, size_t flen, const char *text, size_t tlen)
+{
+	for (int w = 0; w < GOLDEN_WAYS; w++) {
+		int failed;
+		size_t r = golden_decode(w, (const unsigned char *)frame, flen, g->out, &failed);
+
+		gate_expect(t, !failed && r == tlen && !memcmp(g->out, text, tlen),
+			    "%s: %s gives %s", label, golden_way_name(w),
+			    failed ? "an error" : "other bytes");
+	}
+}
+
+/* crypto/zstd.c compresses at level 3: the kernel's frame of the text round-trips both ways. */
+static void compresses(struct gate_tap *t, struct golden *g, const char *label,
+		       const struct kh_testvec *v)
+{
+	size_t cap = zstd_compress_bound(v->in_len);
+	char *frame = malloc(cap);
+	size_t flen;
+
+	if (!gate_expect(t, frame != NULL, "out of memory"))
+		return;
+	flen = kz_compress(frame, cap, v->in, v->in_len, 3);
+	if (gate_expect(t, !zstd_is_error(flen), "%s: level-3 compression: %s", label,
+			zstd_get_error_name(flen)))
+		decodes_to(t, g, label, frame, flen, v->in, v->in_len);
+	free(frame);
+}
+
+static void testmgr(struct gate_tap *t, struct golden *g)
+{
+	struct kh_testvec comp[MAX_TESTVECS], decomp[MAX_TESTVECS];
+	size_t nc = 0, nd = 0, total = kh_testmgr_zstd(comp, &nc, decomp, &nd, MAX_TESTVECS);
+	char label[64];
+
+	gate_begin(t, "crypto/testmgr.h zstd vectors (%zu comp, %zu decomp) decode and round-trip", nc, nd);
+	gate_expect(t, total > 0 && nc > 0 && nd > 0, "the tree's testmgr.h gives no zstd vectors");
+	for (size_t i = 0; i < nc; i++) {
+		snprintf(label, sizeof(label), "comp vector %zu", i);
+		compresses(t, g, label, &comp[i]);
+		decodes_to(t, g, label, comp[i].out, comp[i].out_len, comp[i].in, comp[i].in_len);
+	}
+	for (size_t i = 0; i < nd; i++) {
+		snprintf(label, sizeof(label), "decomp vector %zu", i);
+		decodes_to(t, g, label, decomp[i].in, decomp[i].in_len, decomp[i].out,
+			   decomp[i].out_len);
+	}
+	g->testmgr = (unsigned int)(nc + nd);
+	gate_end(t);
+}
+
+int main(int argc, char **argv)
+{
+	static struct golden g = { .dir = "conformance/golden" };
+	char manifest[512], err[600];
+	struct gate_tap t;
+
+	gate_init(&t, PROG);
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--dir") || i + 1 == argc)
+			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR]", PROG);
+		g.dir = argv[++i];
+	}
+	snprintf(manifest, sizeof(manifest), "%s/must-decode.sha256", g.dir);
+	if (golden_manifest_load(manifest, g.entries, MAX_VECTORS, &g.count, err, sizeof(err)))
+		return gate_error(&t, "%s", err);
+	g.out = malloc(GOLDEN_OUT_MAX);
+	if (!g.out)
+		return gate_error(&t, "out of memory");
+	for (size_t i = 0; i < g.count; i++)
+		must_decode(&t, &g, &g.entries[i]);
+	if (each_vector(&t, &g, "must-decode") < 0 || each_vector(&t, &g, "must-fail") < 0)
+		return free(g.out), gate_error(&t, "cannot list %s/must-decode or must-fail", g.dir);
+	testmgr(&t, &g);
+	free(g.out);
+	return gate_finish(&t, "%u must-decode, %u must-fail, %u testmgr vectors", g.decoded,
+			   g.failed, g.testmgr);
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "golden_manifest.h"
+
+#define PREFIX	"must-decode/"
+#define SUFFIX	".zst"
+
+static int fail(char *err, size_t errlen, const char *why)
+{
+	snprintf(err, errlen, "%s", why);
+	return -1;
+}
+
+static int is_digest(const char *s)
+{
+	for (int i = 0; i < 64; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* must-decode/<name>.zst, name of [A-Za-z0-9._-] and no "..". */
+static int is_vector_path(const char *p, size_t len)
+{
+	size_t pre = strlen(PREFIX), suf = strlen(SUFFIX);
+
+	if (len <= pre + suf || strncmp(p, PREFIX, pre) || memcmp(p + len - suf, SUFFIX, suf) ||
+	    strstr(p, ".."))
+		return 0;
+	for (size_t i = pre; i < len; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", p[i]))
+			return 0;
+	return 1;
+}
+
+int golden_manifest_parse(const char *line, struct golden_entry *e, char *err, size_t errlen)
+{
+	size_t len = strcspn(line, "\n");
+
+	if (!len || line[0] == '#')
+		return 0;
+	if (len < 66 || !is_digest(line))
+		return fail(err, errlen, "want 64 lower-case hex digits first");
+	if (line[64] != ' ' || line[65] != ' ')
+		return fail(err, errlen, "want two spaces after the digest");
+	if (!is_vector_path(line + 66, len - 66) || len - 66 >= sizeof(e->path))
+		return fail(err, errlen, "want a path must-decode/<name>.zst (letters, digits, . _ -)");
+	memcpy(e->sha256, line, 64);
+	e->sha256[64] = '\0';
+	memcpy(e->path, line + 66, len - 66);
+	e->path[len - 66] = '\0';
+	return 1;
+}
+
+static int seen(const struct golden_entry *e, size_t count, const char *path)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!strcmp(e[i].path, path))
+			return 1;
+	return 0;
+}
+
+int golden_manifest_load(const char *path, struct golden_entry *e, size_t cap, size_t *count,
+			 char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	char line[512], why[128];
+	unsigned int lineno = 0;
+	int ret = 0;
+
+	*count = 0;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		struct golden_entry one;
+		int r = golden_manifest_parse(line, &one, why, sizeof(why));
+
+		lineno++;
+		if (r > 0 && seen(e, *count, one.path))
+			r = fail(why, sizeof(why), "path listed twice");
+		else if (r > 0 && *count == cap)
+			r = fail(why, sizeof(why), "too many entries");
+		if (r < 0) {
+			snprintf(err, errlen, "%s:%u: %s", path, lineno, why);
+			ret = -1;
+		} else if (r > 0) {
+			e[(*count)++] = one;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+unsigned char *golden_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	long size;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
+		goto out;
+	buf = malloc((size_t)size + 1);
+	if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
+		free(buf);
+		buf = NULL;
+		errno = EIO;
+	}
+	if (buf) {
+		buf[size] = '\0';
+		*len = (size_t)size;
+	}
+out:
+	fclose(f);
+	return buf;
+}
