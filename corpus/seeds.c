@@ -33,7 +33,9 @@ int seeds_for_target(const char *target, const struct seed_sink *sink)
 		return seeds_frames(sink);
 	if (!strcmp(target, "frame_header"))
 		return seeds_headers(sink);
-	if (!strcmp(target, "compress_oneshot") || !strcmp(target, "compress_stream"))
+	if (!strcmp(target, "compress_oneshot"))
 		return seeds_plain(sink);
+	if (!strcmp(target, "compress_stream"))
+		return seeds_plain(sink) || seeds_stream_wraps(sink) ? -1 : 0;
 	return -1;
 }

@@ -42,6 +42,8 @@ int seeds_frames(const struct seed_sink *sink);
 int seeds_headers(const struct seed_sink *sink);
 /* Plain data for the compressors. */
 int seeds_plain(const struct seed_sink *sink);
+/* Streams through a window smaller than their data, for compress_stream. */
+int seeds_stream_wraps(const struct seed_sink *sink);
 
 /* The seeds of one zstd target; -1 (nothing emitted) for an unknown target. */
 int seeds_for_target(const char *target, const struct seed_sink *sink);

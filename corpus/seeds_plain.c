@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Plain data for the compressors: every sample kind at sizes around block edges. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "fuzz_input.h"
 #include "ref_zstd.h"
@@ -10,6 +11,7 @@
 
 #define PLAIN_MAX	131073
 #define LEVEL_PLAIN	20000
+#define WRAP_PLAIN	5896
 
 static const size_t plain_sizes[] = {
 	0, 1, 3, 64, 1000, 4096, 20000, 65536, 131072, 131073,
@@ -57,6 +59,40 @@ static int plain_levels(const struct seed_sink *sink, uint8_t *buf)
 				     level_tail(level, tail));
 		ret = n ? seed_emit(sink, SEED_PLAIN, 0, in, n, "plain-text-%d-level%d",
 				    LEVEL_PLAIN, level) : -1;
+	}
+	return ret;
+}
+
+/*
+ * compress_stream's trailer after the level (fuzz/compress_stream.c): split,
+ * then per frame pledge, delta, chunk state and maximum, flush period.
+ * The first frame pledges 1001 bytes of WRAP_PLAIN (wrong: it fails), so
+ * the parameters get a 1 KiB window; the second frame, the whole payload
+ * with the right pledge, streams through that window, which wraps: the
+ * match finders' _extDict variants, out of reach of one-shot compression.
+ */
+static const uint8_t wrap_tail[] = {
+	0x00, 0x00,				/* split at 0: frame 2 is the payload */
+	0x02, 0x13, 0x1e,			/* wrong pledge, delta 0x131e + 1 = 4895 */
+	0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,	/* chunks: whole input */
+	0x00, 0x00, 0x00,			/* right pledge, delta unused */
+	0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+};
+
+int seeds_stream_wraps(const struct seed_sink *sink)
+{
+	uint8_t plain[WRAP_PLAIN], tail[2 + sizeof(wrap_tail)], in[sizeof(plain) + 64];
+	int ret = 0;
+
+	sample_fill(plain, WRAP_PLAIN, SAMPLE_TEXT, 6);
+	memcpy(tail + 2, wrap_tail, sizeof(wrap_tail));
+	for (int level = 1; level <= ref_max_level() && !ret; level++) {
+		size_t n;
+
+		level_tail(level, tail);
+		n = fuzz_input_build(in, sizeof(in), plain, WRAP_PLAIN, tail, sizeof(tail));
+		ret = n ? seed_emit(sink, SEED_PLAIN, 0, in, n, "wrap-text-%d-lvl%d",
+				    WRAP_PLAIN, level) : -1;
 	}
 	return ret;
 }
