@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# Gate check 8: the candidate tree against the baseline tree (the tree
+# before the change), both built in the plain variant.
+#
+#   gate-baseline.sh DIR CAND_BDIR BUILD BASELINE_SRC SEEDS_DIR CAND_STACK_CSV
+#
+#  - frames: every golden and corpus frame (golden folders, the zstd
+#    targets' regression corpora and crashers, corpus/divergences, the
+#    deterministic seeds) that the baseline decodes, the candidate decodes
+#    to the same bytes (gate-frames), unless conformance/gate-errata.txt
+#    lists the file as a documented errata fix;
+#  - speed: compression ratio and speed per level (gate-speed, levels
+#    $GATE_SPEED_LEVELS), GATE_SPEED_RUNS runs of each tree alternated, the
+#    best of them kept; the gate fails when the geometric mean over the
+#    levels of compression or decompression speed loses more than
+#    GATE_SPEED_LOSS percent (default 5), or one level loses more than
+#    three times that;
+#  - stack: gate-stack's figure per entry point and level on both trees;
+#    growth above GATE_STACK_GROWTH bytes (default 64) fails.
+# Writes DIR/{result,figure,failures}, DIR/speed.txt, DIR/stack.txt,
+# DIR/frames.txt (the side-by-side tables) and the raw outputs.
+set -euo pipefail
+
+[ $# -eq 6 ] || { echo "usage: gate-baseline.sh DIR CAND_BDIR BUILD BASELINE_SRC SEEDS_DIR CAND_STACK_CSV" >&2; exit 2; }
+dir=$1 cbdir=$2 build=$3 bsrc=$4 seeds=$5 cstack=$6
+MAKE=${MAKE:-make}
+loss=${GATE_SPEED_LOSS:-5}
+growth=${GATE_STACK_GROWTH:-64}
+speed_runs=${GATE_SPEED_RUNS:-2}
+levels=${GATE_SPEED_LEVELS:-"-5 -1 $(seq -s ' ' 1 19)"}
+tmo=${GATE_CHECK_TIMEOUT:-600}
+errata=conformance/gate-errata.txt
+: >>"$dir/failures"
+
+put() { printf '%s\n' "$2" >"$1.tmp" && mv "$1.tmp" "$1"; }
+fail() { printf '%s\t%s\n' "$1" "$2" >>"$dir/failures"; }
+finish() { put "$dir/figure" "$2"; put "$dir/result" "$1"; exit 0; }
+
+# The baseline's build.
+loc=$($MAKE -s --no-print-directory BUILD="$build" KERNEL_SRC="$bsrc" gate-where 2>&1 || true)
+bbdir=$(sed -n 's/^gate-where: bdir=\([^ ]*\).*/\1/p' <<<"$loc")
+if [ -z "$bbdir" ]; then
+	fail "BASELINE_SRC=$bsrc cannot be staged: $(tail -n1 <<<"$loc")" "$MAKE BUILD=$build KERNEL_SRC=$bsrc gate-where"
+	finish error "BASELINE_SRC cannot be staged"
+fi
+if [ "$bbdir" = "$cbdir" ]; then
+	fail "BASELINE_SRC is the tree under test" "-"
+	finish error "BASELINE_SRC is the tree under test"
+fi
+if ! $MAKE --no-print-directory BUILD="$build" KERNEL_SRC="$bsrc" gate-build-plain >"$dir/build-baseline.log" 2>&1; then
+	fail "the baseline tree does not build (log $dir/build-baseline.log)" "$MAKE BUILD=$build KERNEL_SRC=$bsrc gate-build-plain"
+	finish error "the baseline tree does not build"
+fi
+cb=$cbdir/plain/bin bb=$bbdir/plain/bin
+for p in gate-frames gate-speed gate-stack; do
+	for b in "$cb" "$bb"; do
+		[ -x "$b/$p" ] || { fail "not built: $b/$p" "$MAKE BUILD=$build gate-build-plain"; finish error "not built: $b/$p"; }
+	done
+done
+errors=0 fails=()
+
+# --- frames ---
+inputs=()
+for d in conformance/golden* corpus/golden* corpus/divergences; do
+	[ -d "$d" ] && inputs+=("$d")
+done
+for t in decompress_oneshot decompress_stream frame_header unzstd; do
+	for d in "corpus/regression/$t" "corpus/crashers/$t" "$seeds/$t"; do
+		[ -d "$d" ] && inputs+=("$d")
+	done
+done
+rcb=0 rcc=0
+timeout "$tmo" "$bb/gate-frames" "${inputs[@]}" >"$dir/frames.baseline.tsv" 2>"$dir/frames.baseline.err" || rcb=$?
+timeout "$tmo" "$cb/gate-frames" "${inputs[@]}" >"$dir/frames.candidate.tsv" 2>"$dir/frames.candidate.err" || rcc=$?
+if [ $rcb -ne 0 ]; then
+	errors=$((errors + 1))
+	fail "the baseline's gate-frames stopped with status $rcb after $(wc -l <"$dir/frames.baseline.tsv") files" "$bb/gate-frames ${inputs[*]}"
+fi
+if [ $rcc -ne 0 ]; then
+	fails+=(frames)
+	fail "the candidate's gate-frames stopped with status $rcc (crash?) after $(wc -l <"$dir/frames.candidate.tsv") files, last: $(tail -n1 "$dir/frames.candidate.tsv" | cut -f1)" \
+		"$cb/gate-frames ${inputs[*]}"
+fi
+[ -f "$errata" ] || errata=/dev/null
+awk -F'\t' -v errata="$errata" '
+	BEGIN {
+		while ((getline l < errata) > 0) {
+			if (l ~ /^[[:space:]]*(#|$)/) continue
+			split(l, e, /[[:space:]]*\|[[:space:]]*/); gsub(/^[[:space:]]+/, "", e[1]); ok[e[1]] = 1
+		}
+	}
+	FNR == NR { base[$1] = $0; bst[$1] = $2; next }
+	{ cand[$1] = $0 }
+	END {
+		for (p in base) {
+			if (bst[p] != "ok") continue
+			n++
+			if (cand[p] == base[p]) continue
+			if (p in ok) { errata_n++; print "errata\t" p; continue }
+			bad++
+			split(base[p], b, "\t"); c = (p in cand) ? cand[p] : p "\tmissing\t-\t-"; split(c, k, "\t")
+			printf "differs\t%s\tbaseline %s bytes sha256 %.16s..., candidate %s %s %.16s\n", p, b[3], b[4], k[2], k[3], k[4]
+		}
+		printf "summary\t%d\t%d\t%d\n", n, bad, errata_n
+	}
+' "$dir/frames.baseline.tsv" "$dir/frames.candidate.tsv" >"$dir/frames.txt"
+read -r _ nframes ndiff nerrata < <(grep '^summary' "$dir/frames.txt")
+while IFS=$'\t' read -r _ p what; do
+	fail "frame $p: $what" "diff <($bb/gate-frames $p) <($cb/gate-frames $p)"
+done < <(grep '^differs' "$dir/frames.txt" | sort)
+[ "$ndiff" -eq 0 ] || fails+=(frames)
+frames_fig="$nframes frames the baseline decodes: $ndiff decode differently${nerrata:+, $nerrata errata}"
+
+# --- speed: alternate the trees, keep each one's best per level ---
+: >"$dir/speed.raw"
+for r in $(seq 1 "$speed_runs"); do
+	for side in candidate baseline; do
+		b=$cb; [ $side = candidate ] || b=$bb
+		rc=0
+		# shellcheck disable=SC2086
+		timeout "$tmo" "$b/gate-speed" -s 131072 -t 40 $levels >"$dir/speed.$side.$r.csv" 2>"$dir/speed.$side.$r.err" || rc=$?
+		if [ $rc -ne 0 ]; then
+			[ $side = candidate ] && fails+=(speed) || errors=$((errors + 1))
+			fail "$side gate-speed stopped with status $rc: $(tail -n1 "$dir/speed.$side.$r.err")" "$b/gate-speed -s 131072 -t 40 $levels"
+		fi
+		sed "1d; s/^/$side,/" "$dir/speed.$side.$r.csv" >>"$dir/speed.raw"
+	done
+done
+awk -F, -v loss="$loss" '
+	{ s = $1; l = $2; lv[l] = 1; ratio[s, l] = $5
+	  if ($6 > cs[s, l]) cs[s, l] = $6
+	  if ($7 > ds[s, l]) ds[s, l] = $7 }
+	END {
+		printf "%-6s %8s %8s %7s | %9s %9s %7s | %9s %9s %7s\n", "level", "ratio.b", "ratio.c", "delta",
+			"comp.b", "comp.c", "delta%", "dec.b", "dec.c", "delta%"
+		n = 0; lc = 0; ld = 0
+		for (l = -200000; l <= 30; l++) {
+			if (!(l in lv)) continue
+			if (!(("baseline", l) in cs) || !(("candidate", l) in cs)) { print "missing\t" l; continue }
+			c = cs["candidate", l] / cs["baseline", l]; d = ds["candidate", l] / ds["baseline", l]
+			printf "%-6d %8.4f %8.4f %+7.4f | %9.2f %9.2f %+6.1f%% | %9.2f %9.2f %+6.1f%%\n", l,
+				ratio["baseline", l], ratio["candidate", l], ratio["candidate", l] - ratio["baseline", l],
+				cs["baseline", l], cs["candidate", l], (c - 1) * 100, ds["baseline", l], ds["candidate", l], (d - 1) * 100
+			if ((1 - c) * 100 > 3 * loss) print "level\t" l "\tcompression speed " sprintf("%+.1f%%", (c - 1) * 100)
+			if ((1 - d) * 100 > 3 * loss) print "level\t" l "\tdecompression speed " sprintf("%+.1f%%", (d - 1) * 100)
+			n++; lc += log(c); ld += log(d)
+		}
+		if (n) { gc = (exp(lc / n) - 1) * 100; gd = (exp(ld / n) - 1) * 100 } else { gc = gd = 0 }
+		printf "mean\t%d\t%+.1f\t%+.1f\n", n, gc, gd
+	}
+' "$dir/speed.raw" >"$dir/speed.txt"
+read -r _ nlev gc gd < <(grep '^mean' "$dir/speed.txt")
+speed_repro="GATE_SPEED_RUNS=3 make BUILD=$build gate KERNEL_SRC=<candidate> BASELINE_SRC=$bsrc, or: $bb/gate-speed $levels; $cb/gate-speed $levels"
+for which in compression:$gc decompression:$gd; do
+	if awk -v v="${which#*:}" -v t="$loss" 'BEGIN { exit !(-v > t) }'; then
+		fails+=(speed)
+		fail "${which%%:*} speed: geometric mean over $nlev levels ${which#*:}% (loss above ${loss}%)" "$speed_repro"
+	fi
+done
+while IFS=$'\t' read -r _ l what; do
+	fails+=(speed)
+	fail "level $l: $what (loss above $((3 * ${loss%.*}))%)" "$speed_repro"
+done < <(grep '^level' "$dir/speed.txt")
+if grep -q '^missing' "$dir/speed.txt"; then
+	errors=$((errors + 1))
+	fail "speed: levels missing from a run: $(grep '^missing' "$dir/speed.txt" | cut -f2 | xargs)" "$speed_repro"
+fi
+speed_fig="speed ${gc}% compression, ${gd}% decompression over $nlev levels"
+
+# --- stack ---
+bstack=$dir/stack.baseline.csv
+rc=0
+timeout "$tmo" "$bb/gate-stack" --csv "$bstack" >"$dir/stack.baseline.log" 2>&1 || rc=$?
+if [ $rc -gt 1 ] || [ ! -s "$bstack" ]; then
+	errors=$((errors + 1))
+	fail "the baseline's gate-stack failed (status $rc): $(tail -n1 "$dir/stack.baseline.log")" "$bb/gate-stack --csv $bstack"
+fi
+if [ ! -s "$cstack" ]; then
+	cstack=$dir/stack.candidate.csv
+	timeout "$tmo" "$cb/gate-stack" --csv "$cstack" >"$dir/stack.candidate.log" 2>&1 || true
+fi
+stack_fig="stack: not compared"
+if [ -s "$bstack" ] && [ -s "$cstack" ]; then
+	awk -F, -v g="$growth" '
+		FNR == 1 { next }
+		FNR == NR { b[$1 "," $2] = $3; next }
+		{ c[$1 "," $2] = $3; e[$1] = 1 }
+		END {
+			printf "%-24s %10s %10s %7s  (deepest over levels, bytes)\n", "entry", "baseline", "candidate", "delta"
+			for (k in c) {
+				split(k, p, ","); if (!(k in b)) continue
+				if (c[k] > cm[p[1]]) cm[p[1]] = c[k]
+				if (b[k] > bm[p[1]]) bm[p[1]] = b[k]
+				if (c[k] - b[k] > g) print "grows\t" p[1] "\t" p[2] "\t" b[k] "\t" c[k]
+				if (c[k] - b[k] > worst) worst = c[k] - b[k]
+			}
+			for (x in e) printf "%-24s %10d %10d %+7d\n", x, bm[x], cm[x], cm[x] - bm[x]
+			printf "worst\t%d\n", worst
+		}
+	' "$bstack" "$cstack" >"$dir/stack.txt"
+	while IFS=$'\t' read -r _ entry level bb_ cc_; do
+		fails+=(stack)
+		fail "stack of $entry at level $level grows from $bb_ to $cc_ bytes (+$((cc_ - bb_)), above $growth)" \
+			"$bb/gate-stack --csv /tmp/base.csv; $cb/gate-stack --csv /tmp/cand.csv"
+	done < <(grep '^grows' "$dir/stack.txt")
+	stack_fig="stack growth at most $(grep '^worst' "$dir/stack.txt" | cut -f2) B"
+fi
+
+figure="$frames_fig; $speed_fig; $stack_fig"
+if [ ${#fails[@]} -gt 0 ]; then
+	finish fail "$figure"
+elif [ $errors -gt 0 ]; then
+	finish error "$figure"
+fi
+finish pass "$figure"

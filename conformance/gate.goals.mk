@@ -1,0 +1,37 @@
+# make gate: the pre-merge conformance gate (conformance/gate.sh): builds
+# the harness against the tree, runs the eight checks, prints the summary
+# table and writes $(BUILD)/gate/<run>/report.{tap,junit.xml}. Exit 0 only
+# when nothing new was found.
+#   make gate [KERNEL_SRC=tree] [BASELINE_SRC=tree] [SECONDS=n]
+#   make gate-short      the same with GATE_SHORT_SECONDS per target and the check
+#                        programs' --quick subsets (make check runs it)
+#   make gate-planted    planted-bug tests of the gate (tests/gate-planted.sh)
+# Knobs: GATE_SPEED_LOSS (percent, default 5), GATE_STACK_GROWTH (bytes per
+# entry point, default 64), GATE_FUZZ_JOBS (default 2).
+.PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where
+CHECKS += gate-short
+GATE_SHORT_SECONDS ?= 5
+BASELINE_SRC ?=
+GATE_ARGS = --build '$(BUILD)' --kernel-src '$(KERNEL_SRC)' --baseline-src '$(BASELINE_SRC)'
+
+gate:
+	@MAKE='$(MAKE)' conformance/gate.sh $(GATE_ARGS) --seconds '$(SECONDS)'
+
+gate-short:
+	@MAKE='$(MAKE)' conformance/gate.sh $(GATE_ARGS) --seconds '$(GATE_SHORT_SECONDS)' --quick
+
+gate-planted:
+	@MAKE='$(MAKE)' tests/gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)'
+
+# What gate.sh builds, one variant each, and where the tree's builds are.
+gate-build-asan:
+	@$(call variant,asan,programs fuzzers)
+
+gate-build-plain:
+	@$(call variant,plain,programs)
+
+gate-build-fuzz:
+	@$(call variant,fuzz,fuzzers)
+
+gate-where:
+	@echo "gate-where: bdir=$(BDIR) tree_dir=$(TREE_DIR) tree_id=$(TREE_ID)"
