@@ -17,3 +17,8 @@ gate-stack_LDLIBS := -Wl,-z,now
 LIB_SRCS += conformance/golden_manifest.c
 PROGRAMS += $(B)/bin/gate-golden
 gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c
+
+PROGRAMS += $(B)/bin/gate-callers
+gate-callers_SRCS := conformance/gate_callers.c conformance/callers_btrfs.c \
+	conformance/callers_f2fs.c conformance/callers_squashfs.c conformance/callers_crypto.c \
+	conformance/callers_unzstd.c conformance/api_common.c

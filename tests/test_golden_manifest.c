@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The golden manifest (conformance/golden_manifest.c): well-formed lines
+ * parse, every kind of malformed line is rejected with a reason, a path
+ * listed twice fails the load, and the checked-in manifest loads.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "golden_manifest.h"
+
+#define DIGEST "3b70863811014d543666a379fb50181654b5a9c7cc4b79741960539a26c0c8e2"
+
+static int parse(const char *line, struct golden_entry *e)
+{
+	char err[128] = "";
+	int r = golden_manifest_parse(line, e, err, sizeof(err));
+
+	if (r < 0)
+		assert_true(err[0] != '\0');
+	return r;
+}
+
+static void test_good_lines(void **state)
+{
+	struct golden_entry e;
+
+	(void)state;
+	assert_int_equal(parse(DIGEST "  must-decode/raw-block.zst\n", &e), 1);
+	assert_string_equal(e.sha256, DIGEST);
+	assert_string_equal(e.path, "must-decode/raw-block.zst");
+	assert_int_equal(parse(DIGEST "  must-decode/a_b-c.1.zst", &e), 1);
+	assert_int_equal(parse("# a comment\n", &e), 0);
+	assert_int_equal(parse("\n", &e), 0);
+}
+
+static void test_malformed_lines(void **state)
+{
+	static const char *const bad[] = {
+		"3b70  must-decode/raw-block.zst\n",				/* short digest */
+		"3B70863811014D543666A379FB50181654B5A9C7CC4B79741960539A26C0C8E2  must-decode/x.zst\n",
+		"3b70863811014d543666a379fb50181654b5a9c7cc4b79741960539a26c0c8eg  must-decode/x.zst\n",
+		DIGEST " must-decode/raw-block.zst\n",			/* one space */
+		DIGEST "\tmust-decode/raw-block.zst\n",
+		DIGEST "  must-fail/raw-block.zst\n",			/* wrong set */
+		DIGEST "  /etc/passwd.zst\n",
+		DIGEST "  must-decode/../../x.zst\n",
+		DIGEST "  must-decode/raw-block\n",			/* not .zst */
+		DIGEST "  must-decode/raw-block.zst \n",		/* trailing blank */
+		DIGEST "  must-decode/.zst\n",				/* no name */
+		DIGEST "  \n",
+		DIGEST "\n",
+		" " DIGEST "  must-decode/raw-block.zst\n",
+	};
+	struct golden_entry e;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		print_message("line %zu: %s", i, bad[i]);
+		assert_int_equal(parse(bad[i], &e), -1);
+	}
+}
+
+static void test_duplicate_rejected(void **state)
+{
+	char path[] = "/tmp/kz-golden-XXXXXX", err[256];
+	struct golden_entry e[4];
+	size_t count;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fprintf(f, "# manifest\n%s  must-decode/a.zst\n%s  must-decode/a.zst\n", DIGEST, DIGEST);
+	fclose(f);
+	assert_int_equal(golden_manifest_load(path, e, 4, &count, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, ":3: path listed twice"));
+	unlink(path);
+}
+
+static void test_checked_in_manifest_loads(void **state)
+{
+	struct golden_entry e[256];
+	size_t count;
+	char err[256] = "";
+
+	(void)state;
+	if (golden_manifest_load("conformance/golden/must-decode.sha256", e, 256, &count, err,
+				 sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(count >= 10);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_lines),
+		cmocka_unit_test(test_malformed_lines),
+		cmocka_unit_test(test_duplicate_rejected),
+		cmocka_unit_test(test_checked_in_manifest_loads),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
