@@ -94,6 +94,36 @@ static void odd_window(struct gate_tap *t, struct win_notes *n, unsigned char *s
 		try_windows(t, &f, 0, n, out);
 }
 
+/*
+ * A frame whose header claims a 256 MiB window (above the decoder's limit,
+ * ZSTD_WINDOWLOG_LIMIT_DEFAULT 27) and holds 300 bytes: its buffers would
+ * fit any workspace, so only the window check stops it. Fed 64 bytes at
+ * a time: a whole frame in one call takes the single-pass path, which
+ * checks no window.
+ */
+#define HUGE_CONTENT	300
+static void huge_window(struct gate_tap *t, unsigned char *src, unsigned char *frame,
+			unsigned char *out)
+{
+	static const unsigned char header[] = {
+		0x28, 0xb5, 0x2f, 0xfd,		/* magic */
+		0x40,				/* 2-byte content size, window descriptor */
+		18 << 3,			/* window 2^(10 + 18) */
+		HUGE_CONTENT - 256, 0,		/* content size - 256 */
+		((HUGE_CONTENT << 3) | 1) & 0xff, HUGE_CONTENT >> 5, 0,	/* last raw block */
+	};
+	struct win_frame f = { .src = src, .len = HUGE_CONTENT, .frame = frame,
+			       .flen = sizeof(header) + HUGE_CONTENT, .window = (size_t)1 << 28 };
+	size_t r;
+
+	memcpy(frame, header, sizeof(header));
+	memcpy(frame + sizeof(header), src, HUGE_CONTENT);
+	gate_expect(t, kz_frame_window(frame, f.flen) == f.window, "hand-built frame's window is %zu",
+		    kz_frame_window(frame, f.flen));
+	r = decode(&f, 1 << 20, out, 64);
+	gate_expect(t, zstd_is_error(r), "a frame of window 256 MiB (300 bytes of content) decoded on w = 1 MiB");
+}
+
 /* A frame of window 1 MiB in one call, against w = 128 KiB: the single-pass path. */
 static void whole_frame_note(struct gate_tap *t, unsigned char *src, unsigned char *frame,
 			     size_t cap, unsigned char *out)
@@ -131,6 +161,7 @@ void api_check_windows(struct gate_tap *t, int quick)
 			try_windows(t, &f, 1, &n, out);
 	}
 	odd_window(t, &n, src, frame, cap, out);
+	huge_window(t, src, frame, out);
 	whole_frame_note(t, src, frame, cap, out);
 out:
 	gate_end(t);
