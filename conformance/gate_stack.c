@@ -21,7 +21,7 @@
 
 #define PROG		"gate-stack"
 #define MAX_LEVELS	64
-#define MAX_ROWS	(MAX_LEVELS * 9)
+#define MAX_ROWS	(MAX_LEVELS * 11 + 8)
 #define MAX_BUDGETS	64
 #define PROBE_BYTES	4096
 
@@ -197,8 +197,10 @@ static void check_all(struct gate_tap *t, struct verdicts *v, const struct stack
 {
 	static const char *const entries[] = {
 		"zstd_init_cctx", "zstd_compress_cctx", "zstd_init_cstream",
-		"zstd_compress_stream", "zstd_end_stream", "zstd_init_dctx",
-		"zstd_decompress_dctx", "zstd_init_dstream", "zstd_decompress_stream",
+		"zstd_compress_stream", "zstd_flush_stream", "zstd_end_stream",
+		"zstd_reset_cstream", "zstd_init_dctx", "zstd_decompress_dctx",
+		"zstd_init_dstream", "zstd_decompress_stream", "zstd_reset_dstream",
+		"zstd_get_frame_header", "zstd_find_frame_compressed_size",
 	};
 
 	for (size_t i = 0; i < sizeof(entries) / sizeof(entries[0]); i++)

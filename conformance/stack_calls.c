@@ -106,11 +106,28 @@ static void call_end_stream(void *arg)
 	c->cap = out.pos;
 }
 
+static void call_reset_cstream(void *arg)
+{
+	struct call *c = arg;
+
+	c->ret = zstd_reset_cstream(c->ctx, c->len);
+}
+
+static void call_flush_stream(void *arg)
+{
+	struct call *c = arg;
+	zstd_out_buffer out = { c->dst, zstd_compress_bound(c->len), c->cap };
+
+	c->ret = zstd_flush_stream(c->ctx, &out);
+	c->cap = out.pos;
+}
+
 /* Compression entry points at one level: the deepest over the sample kinds. */
 static int measure_compress(struct stack_table *t, int level, unsigned char *src,
 			    unsigned char *dst)
 {
 	long init_cctx = NONE, cctx = NONE, init_cs = NONE, stream = NONE, end = NONE;
+	long reset = NONE, flush = NONE;
 	struct call c = { .params = zstd_get_params(level, SRC_LEN) };
 	size_t wsize = zstd_cctx_workspace_bound(&c.params.cParams);
 	size_t swsize = zstd_cstream_workspace_bound(&c.params.cParams);
@@ -130,13 +147,20 @@ static int measure_compress(struct stack_table *t, int level, unsigned char *src
 		c.cap = zstd_compress_bound(SRC_LEN);
 		stream = deepest(t, call_compress_stream, &c, stream);
 		end = deepest(t, call_end_stream, &c, end);
+		/* The same stream again, its last block flushed instead of ended. */
+		reset = deepest(t, call_reset_cstream, &c, reset);
+		c.cap = 0;
+		call_compress_stream(&c);
+		flush = deepest(t, call_flush_stream, &c, flush);
 	}
 	free(c.wksp);
 	return add_row(t, "zstd_init_cctx", level, init_cctx) |
 	       add_row(t, "zstd_compress_cctx", level, cctx) |
 	       add_row(t, "zstd_init_cstream", level, init_cs) |
 	       add_row(t, "zstd_compress_stream", level, stream) |
-	       add_row(t, "zstd_end_stream", level, end);
+	       add_row(t, "zstd_end_stream", level, end) |
+	       add_row(t, "zstd_reset_cstream", level, reset) |
+	       add_row(t, "zstd_flush_stream", level, flush);
 }
 
 static void call_init_dctx(void *arg)
@@ -221,6 +245,50 @@ static int measure_decompress(struct stack_table *t, int level, unsigned char *s
 	       add_row(t, "zstd_decompress_stream", level, stream);
 }
 
+static void call_frame_header(void *arg)
+{
+	struct call *c = arg;
+	zstd_frame_header fh;
+
+	c->ret = zstd_get_frame_header(&fh, c->src, c->len);
+}
+
+static void call_frame_size(void *arg)
+{
+	struct call *c = arg;
+
+	c->ret = zstd_find_frame_compressed_size(c->src, c->len);
+}
+
+static void call_reset_dstream(void *arg)
+{
+	struct call *c = arg;
+
+	c->ret = zstd_reset_dstream(c->ctx);
+}
+
+/* Entry points without a level, on a level-3 frame of text. */
+static int measure_levelless(struct stack_table *t, unsigned char *src, unsigned char *frame)
+{
+	size_t wsize = zstd_dstream_workspace_bound(SRC_LEN);
+	size_t flen = make_frame(3, src, 0, frame, zstd_compress_bound(SRC_LEN));
+	struct call c = { .src = frame, .len = flen, .wsize = wsize };
+	long header, size, reset = NONE;
+
+	c.wksp = malloc(wsize);
+	if (!c.wksp || zstd_is_error(flen))
+		return free(c.wksp), -1;
+	header = deepest(t, call_frame_header, &c, NONE);
+	size = deepest(t, call_frame_size, &c, NONE);
+	c.ctx = zstd_init_dstream(SRC_LEN, c.wksp, wsize);
+	if (c.ctx)
+		reset = deepest(t, call_reset_dstream, &c, NONE);
+	free(c.wksp);
+	return add_row(t, "zstd_get_frame_header", STACK_NO_LEVEL, header) |
+	       add_row(t, "zstd_find_frame_compressed_size", STACK_NO_LEVEL, size) |
+	       add_row(t, "zstd_reset_dstream", STACK_NO_LEVEL, c.ctx ? reset : -1);
+}
+
 int stack_measure_all(struct stack_table *t, const int *levels, size_t nlevels)
 {
 	size_t cap = zstd_compress_bound(SRC_LEN);
@@ -236,7 +304,7 @@ int stack_measure_all(struct stack_table *t, const int *levels, size_t nlevels)
 	t->baseline = stack_paint_run(STACK_SIZE, call_noop, &c);
 	if (t->baseline < 0)
 		goto out;
-	ret = 0;
+	ret = measure_levelless(t, src, dst);
 	for (size_t i = 0; i < nlevels && !ret; i++)
 		ret = measure_compress(t, levels[i], src, dst) |
 		      measure_decompress(t, levels[i], src, dst);

@@ -80,7 +80,8 @@ static void test_checked_in_budgets(void **state)
 {
 	static const char *const entries[] = {
 		"zstd_init_cctx", "zstd_compress_cctx", "zstd_init_cstream", "zstd_compress_stream",
-		"zstd_end_stream", "zstd_init_dctx", "zstd_decompress_dctx", "zstd_init_dstream",
+		"zstd_end_stream", "zstd_flush_stream", "zstd_reset_cstream", "zstd_reset_dstream",
+		"zstd_init_dctx", "zstd_decompress_dctx", "zstd_init_dstream",
 		"zstd_decompress_stream",
 	};
 	struct stack_budget b[64];
@@ -94,6 +95,9 @@ static void test_checked_in_budgets(void **state)
 		for (int level = -131072; level <= 22; level += level < -5 ? 131067 : 1)
 			if (!stack_budget_find(b, n, entries[i], level))
 				fail_msg("%s at level %d has no budget", entries[i], level);
+	assert_non_null(stack_budget_find(b, n, "zstd_get_frame_header", STACK_BUDGET_NO_LEVEL));
+	assert_non_null(stack_budget_find(b, n, "zstd_find_frame_compressed_size", STACK_BUDGET_NO_LEVEL));
+	assert_non_null(stack_budget_find(b, n, "zstd_reset_dstream", STACK_BUDGET_NO_LEVEL));
 }
 
 int main(void)
