@@ -13,6 +13,7 @@
 struct zo_known_data {
 	const char *id;
 	const char *class_name;
+	const char *targets;
 	const char *citation;
 };
 

@@ -88,8 +88,8 @@ const struct zo_known *zo_known_entries(size_t *count)
 		for (size_t i = 0; i < zo_known_data_count && i < ZO_KNOWN_MAX; i++) {
 			const struct zo_known_data *d = &zo_known_data[i];
 
-			table[i] = (struct zo_known){ d->id, d->class_name, d->citation,
-						      zo_predicate(d->id) };
+			table[i] = (struct zo_known){ d->id, d->class_name, d->targets,
+						      d->citation, zo_predicate(d->id) };
 		}
 		n = zo_known_data_count < ZO_KNOWN_MAX ? zo_known_data_count : ZO_KNOWN_MAX;
 	}
@@ -97,7 +97,23 @@ const struct zo_known *zo_known_entries(size_t *count)
 	return table;
 }
 
-const struct zo_known *zo_known_match(enum zo_class cls, const uint8_t *zdata, size_t len)
+/* target is one of the comma-separated names in list, or list is "*". */
+static int in_list(const char *list, const char *target)
+{
+	size_t n = strlen(target);
+
+	if (!strcmp(list, "*"))
+		return 1;
+	for (const char *p = list; p; p = strchr(p, ',')) {
+		p += *p == ',';
+		if (!strncmp(p, target, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+const struct zo_known *zo_known_match(enum zo_class cls, const char *target,
+				      const uint8_t *zdata, size_t len)
 {
 	size_t n;
 	const struct zo_known *t = zo_known_entries(&n);
@@ -106,7 +122,7 @@ const struct zo_known *zo_known_match(enum zo_class cls, const uint8_t *zdata, s
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		if (t[i].matches && !strcmp(t[i].class_name, zo_class_name(cls)) &&
-		    t[i].matches(zdata, len))
+		    in_list(t[i].targets, target) && t[i].matches(zdata, len))
 			return &t[i];
 	return NULL;
 }
@@ -120,7 +136,7 @@ enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
 	*known = NULL;
 	if (cls == ZO_AGREE)
 		return cls;
-	*known = zo_known_match(cls, c->zdata, c->zdata_len);
+	*known = zo_known_match(cls, c->target, c->zdata, c->zdata_len);
 	return *known ? ZO_KNOWN : cls;
 }
 

@@ -43,6 +43,7 @@ enum zo_class {
 struct zo_known {
 	const char *id;
 	const char *class_name;
+	const char *targets;		/* comma-separated target names, or "*" */
 	const char *citation;
 	int (*matches)(const uint8_t *zdata, size_t len);
 };
@@ -57,8 +58,9 @@ void zo_bytes_result(struct zo_result *r, const char *who, const void *out, size
 const char *zo_class_name(enum zo_class cls);
 /* Both results alone: agree, mismatch or a divergence; *diff gets the first differing offset. */
 enum zo_class zo_judge(const struct zo_result *k, const struct zo_result *r, size_t *diff);
-/* The known entry explaining class cls on zdata, or NULL. */
-const struct zo_known *zo_known_match(enum zo_class cls, const uint8_t *zdata, size_t len);
+/* The known entry explaining class cls in target on zdata, or NULL. */
+const struct zo_known *zo_known_match(enum zo_class cls, const char *target,
+				      const uint8_t *zdata, size_t len);
 /* zo_judge, then known divergences; *known gets the matching entry. */
 enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
 			 const struct zo_result *r, const struct zo_known **known);

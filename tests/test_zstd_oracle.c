@@ -207,9 +207,13 @@ static void reproducers_match_and_diverge(void **state)
 		assert_true(t[i].matches(z, len));
 		cls = divergence_of(z, len);
 		assert_string_equal(zo_class_name(cls), t[i].class_name);
-		known = zo_known_match(cls, z, len);
+		snprintf(path, sizeof(path), "%s", t[i].targets);
+		path[strcspn(path, ",")] = 0;
+		known = zo_known_match(cls, path, z, len);
 		assert_non_null(known);
 		assert_string_equal(known->id, t[i].id);
+		/* Outside its targets the same shape explains nothing. */
+		assert_null(zo_known_match(cls, "no_such_target", z, len));
 		free(z);
 	}
 }
@@ -241,6 +245,9 @@ static void huf4_near_miss(void **state)
 	assert_false(ref_is_error(flen));
 	flen = ref_compress(frame, sizeof(frame), text, flen, 1, 0, 1);
 	assert_false(matches("huf4-stream-end-unchecked", frame, flen));
+	/* Its divergence is a decoder's: frame_header is not among its targets. */
+	assert_non_null(zo_known_match(ZO_KERNEL_REJECTS, "decompress_stream", repro, len));
+	assert_null(zo_known_match(ZO_KERNEL_REJECTS, "frame_header", repro, len));
 	free(repro);
 }
 
