@@ -5,7 +5,8 @@
  * zstd_calc_ws_mem_sizes does (monotonic max of the cstream bound and the
  * dstream bound of 128 KiB), 128 KiB extents fed to zstd_compress_stream a
  * 4 KiB page at a time into 4 KiB output pages, then zstd_decompress_bio's
- * page-by-page zstd_decompress_stream into one page of output.
+ * page-by-page zstd_decompress_stream into one page of output, and
+ * zstd_decompress's inline extent read from an offset.
  */
 #include <linux/zstd.h>
 #include <stdlib.h>
@@ -126,6 +127,64 @@ static size_t decompress_bio(void *wksp, size_t wsize, const unsigned char *src,
 	return total;
 }
 
+/*
+ * zstd_decompress: an inline extent, one page of output from start_byte
+ * on, the frame in one buffer, output through the page buffer.
+ */
+static size_t decompress_inline(void *wksp, size_t wsize, const unsigned char *src, size_t srclen,
+				size_t start_byte, size_t destlen, unsigned char *dest)
+{
+	zstd_dstream *ds = zstd_init_dstream(BTRFS_MAX_INPUT, wksp, wsize);
+	unsigned char page[CALLER_PAGE];
+	zstd_in_buffer in = { src, srclen, 0 };
+	size_t total = 0, pg_offset = 0, r = 1;
+
+	if (!ds)
+		return (size_t)-ZSTD_error_init_missing;
+	destlen = destlen < CALLER_PAGE ? destlen : CALLER_PAGE;
+	while (pg_offset < destlen && in.pos < in.size) {
+		zstd_out_buffer out = { page, CALLER_PAGE, 0 };
+		size_t buf_start = total, off, bytes;
+
+		if (!r)
+			return (size_t)-ZSTD_error_srcSize_wrong;	/* -EIO: ended early */
+		r = zstd_decompress_stream(ds, &out, &in);
+		if (zstd_is_error(r))
+			return r;
+		total += out.pos;
+		if (total <= start_byte)
+			continue;
+		off = buf_start < start_byte ? start_byte - buf_start : 0;
+		bytes = destlen - pg_offset < CALLER_PAGE - off ? destlen - pg_offset : CALLER_PAGE - off;
+		memcpy(dest + pg_offset, page + off, bytes);
+		pg_offset += bytes;
+	}
+	return pg_offset;
+}
+
+/* An inline extent (below a page): decoded whole and from an offset. */
+static void inline_extent(struct gate_tap *t, void *wksp, size_t wsize, int level,
+			  unsigned char *src, unsigned char *buf)
+{
+	static const size_t starts[] = { 0, 1000 };
+	unsigned char dest[CALLER_PAGE];
+	size_t len = 3000, c;
+
+	sample_fill(src, len, SAMPLE_TEXT, (uint32_t)level + 100);
+	c = compress_pages(wksp, wsize, level, src, len, buf);
+	if (!gate_expect(t, !zstd_is_error(c) && c != E2BIG_OUT, "level %d, inline text extent: not compressed",
+			 level))
+		return;
+	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
+		size_t want = len - starts[i], d;
+
+		d = decompress_inline(wksp, wsize, buf, c, starts[i], want, dest);
+		gate_expect(t, d == want && !memcmp(dest, src + starts[i], want),
+			    "level %d, inline extent from byte %zu: %s", level, starts[i],
+			    zstd_is_error(d) ? zstd_get_error_name(d) : "other bytes");
+	}
+}
+
 static void one_extent(struct gate_tap *t, void *wksp, size_t wsize, int level,
 		       enum sample_kind kind, size_t len, unsigned char *src, unsigned char *buf)
 {
@@ -172,6 +231,7 @@ void caller_btrfs(struct gate_tap *t, int quick)
 		for (int k = 0; k < SAMPLE_KINDS; k++)
 			for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
 				one_extent(t, wksp, wsize, level, k, lens[i], src, buf);
+		inline_extent(t, wksp, wsize, level, src, buf);
 		free(wksp);
 	}
 	gate_expect(t, src && buf, "out of memory");
