@@ -10,6 +10,8 @@ ifeq ($(ENGINE),libfuzzer)
 FUZZ_MAIN :=
 else ifeq ($(ENGINE),afl)
 FUZZ_MAIN := $(AFL_DRIVER)
+else ifeq ($(ENGINE),ossfuzz)
+FUZZ_MAIN :=
 else
 FUZZ_MAIN := $(B)/obj/fuzz/replay_main.o
 endif
@@ -20,4 +22,5 @@ fuzzers: $(FUZZ_BINS)
 .SECONDEXPANSION:
 $(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $(LINK_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(if $(filter afl,$(ENGINE)),-lstdc++)
+	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(if $(filter afl,$(ENGINE)),-lstdc++) \
+		$(if $(filter ossfuzz,$(ENGINE)),$(LIB_FUZZING_ENGINE) $(OSSFUZZ_LDLIBS))

@@ -5,6 +5,7 @@
 #   afl    afl-clang-fast with ASan+UBSan, libAFLDriver
 #   cmplog afl-clang-fast CMPLOG build (AFL_LLVM_CMPLOG=1)
 #   cov    clang source-based coverage
+#   ossfuzz CC/CFLAGS/LIB_FUZZING_ENGINE of an OSS-Fuzz build environment
 CLANG ?= clang-14
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZDEF := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
@@ -13,34 +14,42 @@ ifeq ($(VARIANT),plain)
 CC := gcc
 VFLAGS := -O2 -g
 VLDFLAGS :=
-ENGINE := standalone
+override ENGINE := standalone
 else ifeq ($(VARIANT),asan)
 CC := $(CLANG)
 VFLAGS := -O1 -g $(SAN) $(FUZZDEF)
 VLDFLAGS := $(SAN)
-ENGINE := standalone
+override ENGINE := standalone
 else ifeq ($(VARIANT),fuzz)
 CC := $(CLANG)
 VFLAGS := -O1 -g $(SAN) -fsanitize=fuzzer-no-link $(FUZZDEF)
 VLDFLAGS := $(SAN) -fsanitize=fuzzer
-ENGINE := libfuzzer
+override ENGINE := libfuzzer
 else ifeq ($(VARIANT),afl)
 CC := afl-clang-fast
 VFLAGS := -O1 -g $(SAN) $(FUZZDEF)
 VLDFLAGS := $(SAN)
-ENGINE := afl
+override ENGINE := afl
 else ifeq ($(VARIANT),cmplog)
 CC := AFL_LLVM_CMPLOG=1 afl-clang-fast
 VFLAGS := -O1 -g $(FUZZDEF)
 VLDFLAGS :=
-ENGINE := afl
+override ENGINE := afl
 else ifeq ($(VARIANT),cov)
 CC := $(CLANG)
 VFLAGS := -O0 -g -fprofile-instr-generate -fcoverage-mapping $(FUZZDEF)
 VLDFLAGS := -fprofile-instr-generate
-ENGINE := standalone
+override ENGINE := standalone
+else ifeq ($(VARIANT),ossfuzz)
+# OSS-Fuzz / ClusterFuzzLite (ci/oss-fuzz/build.sh): the build environment's
+# compiler (CC=) and flags (OSSFUZZ_CFLAGS=$$CFLAGS); the engine is linked
+# in from LIB_FUZZING_ENGINE (a flag or a library) with OSSFUZZ_LDLIBS.
+VFLAGS := $(OSSFUZZ_CFLAGS) $(FUZZDEF)
+VLDFLAGS := $(OSSFUZZ_CFLAGS)
+OSSFUZZ_LDLIBS ?= -lstdc++
+override ENGINE := ossfuzz
 else
-$(error unknown VARIANT '$(VARIANT)': plain asan fuzz afl cmplog cov)
+$(error unknown VARIANT '$(VARIANT)': plain asan fuzz afl cmplog cov ossfuzz)
 endif
 
 AFL_DRIVER ?= /usr/lib/afl/libAFLDriver.a

@@ -1,0 +1,67 @@
+# Fuzzing operations: campaigns, findings, reproduction.
+#   make fuzz [TARGETS="a b"] [SECONDS=n] [ENGINE=libfuzzer|afl] [JOBS=n] [TIMEOUT=s]
+#       each target in turn for SECONDS with JOBS workers, live progress,
+#       summary in $(FUZZ_WORK)/summary.txt; corpus in $(FUZZ_WORK)/<target>/corpus
+#   make findings      the findings table ($(FINDINGS)/<target>/<class>-<hash>/)
+#   make repro INPUT=file [TARGET=name]
+#       replays one input on the ASan+UBSan replayer, symbolized; exits
+#       non-zero when the problem reproduces
+# FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
+.PHONY: fuzz fuzz-build findings repro test-crash-state test-fuzz-resume
+include fuzz/targets.mk
+ENGINE ?= libfuzzer
+JOBS ?= $(shell nproc)
+TIMEOUT ?= 10
+FUZZ_SEL := $(or $(TARGETS),$(FUZZ_TARGETS))
+FUZZ_WORK ?= $(BUILD)/work/$(TREE_ID)
+FINDINGS ?= $(BUILD)/findings/$(TREE_ID)
+KNOWN_FINDINGS := conformance/known-findings.txt
+FAN_SEEDS := $(FUZZ_WORK)/seeds-fanotify
+# What a finding's reproduce command needs beyond INPUT.
+REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))
+CHECKS += test-crash-state test-fuzz-resume
+
+# The variants a campaign runs: the libFuzzer build always (it triages),
+# AFL++ and its CMPLOG build for ENGINE=afl.
+FUZZ_VARIANTS := fuzz $(if $(filter afl,$(ENGINE)),afl cmplog)
+
+fuzz-build: selftest
+	@case "$(ENGINE)" in libfuzzer|afl) ;; *) echo "fuzz: ENGINE=$(ENGINE): unknown engine (libfuzzer or afl)"; exit 1 ;; esac
+	@for t in $(FUZZ_SEL); do case " $(FUZZ_TARGETS) " in *" $$t "*) ;; \
+		*) echo "fuzz: $$t: unknown target (one of: $(FUZZ_TARGETS))"; exit 1 ;; esac; done
+	@for v in $(FUZZ_VARIANTS); do \
+		$(call variant,$$v,$(addprefix $(BDIR)/$$v/fuzz/,$(FUZZ_SEL))) >$(BDIR)/fuzz-build-$$v.log 2>&1 || \
+		{ tail -n 20 $(BDIR)/fuzz-build-$$v.log; echo "fuzz: the $$v build failed ($(BDIR)/fuzz-build-$$v.log)"; exit 1; }; \
+	done
+	@if [ ! -d $(BDIR)/seeds ] || [ $(ASAN_BIN)/gen-seeds -nt $(BDIR)/seeds ]; then \
+		$(MAKE) --no-print-directory BUILD=$(BUILD) KERNEL_SRC='$(KERNEL_SRC)' seeds; fi
+	@if [ ! -d $(FAN_SEEDS) ] || [ $(ASAN_BIN)/fanotify-seeds -nt $(FAN_SEEDS) ]; then \
+		rm -rf $(FAN_SEEDS).tmp && mkdir -p $(FAN_SEEDS).tmp/all && \
+		$(ASAN_BIN)/fanotify-seeds $(FAN_SEEDS).tmp/all && \
+		for t in $(FANOTIFY_TARGETS); do ln -s all $(FAN_SEEDS).tmp/$$t; done && \
+		rm -rf $(FAN_SEEDS) && mv $(FAN_SEEDS).tmp $(FAN_SEEDS); fi
+
+fuzz: fuzz-build
+	@KZ_REPRO_ARGS='$(REPRO_ARGS)' fuzz/campaign.sh -e $(ENGINE) -b $(BDIR) -T $(TREE_DIR) \
+		-w $(FUZZ_WORK) -f $(FINDINGS) -k $(KNOWN_FINDINGS) -s $(SECONDS) -j $(JOBS) \
+		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL)
+
+findings:
+	@fuzz/findings.sh $(FINDINGS) $(KNOWN_FINDINGS)
+
+# The target comes from TARGET=, the finding's record or the input's path.
+repro: selftest
+	@t=$$(fuzz/repro-target.sh '$(INPUT)' '$(TARGET)' $(FUZZ_TARGETS)) || exit 2; \
+	$(call variant,asan,$(BDIR)/asan/fuzz/$$t) >$(BDIR)/repro-build.log 2>&1 || \
+		{ tail -n 20 $(BDIR)/repro-build.log; echo "repro: building the $$t replayer failed"; exit 2; }; \
+	fuzz/repro.sh $(BDIR)/asan/fuzz/$$t '$(INPUT)' $$t $(KNOWN_FINDINGS)
+
+# Crash states of canned sanitizer logs.
+test-crash-state:
+	@tests/test_crash_state.sh
+
+# A campaign killed half-way and run again loses no finding, keeps its corpus.
+test-fuzz-resume: selftest
+	@$(MAKE) --no-print-directory BUILD=$(BUILD) KERNEL_SRC='$(KERNEL_SRC)' TARGETS=unzstd \
+		ENGINE=libfuzzer fuzz-build
+	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
