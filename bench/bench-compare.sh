@@ -28,6 +28,13 @@ drift=${BENCH_DRIFT_PCT:-5}
 awk -F, -v drift="$drift" -v out="$out.tmp" '
 FNR == 1 { fi++; for (i = 1; i <= NF; i++) col[fi, $i] = i; next }
 function v(name) { return $(col[fi, name]) }
+function isort(a, n,    i, j, t) {
+	for (i = 2; i <= n; i++) {
+		t = a[i]
+		for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]
+		a[j + 1] = t
+	}
+}
 fi == 1 {
 	k = v("dataset") "," v("unit") "," v("mode") "," v("level")
 	if (!(k in ck)) order[++n] = k
@@ -57,13 +64,19 @@ END {
 		off = ctl - 1; if (off < 0) off = -off
 		noisy = (cn[k] || bn[k] || off * 100 > drift) ? 1 : 0
 		flagged += noisy; m++
+		dn = norm - 1; if (dn < 0) dn = -dn
+		dr = r - 1; if (dr < 0) dr = -dr
+		devn[m] = dn; devr[m] = dr; within += dn <= 0.05
 		printf "%s,%s,%s,%s,%.3f,%.3f,%.4f,%.3f,%.3f,%.4f,%.4f,%s,%s,%d\n", f[1], f[2], f[3], f[4],
 		       ck[k], bk[k], r, cr[k], br[k], ctl, norm, cc[k], bc[k], noisy > out
 		printf "%-11s %-10s %4s | %9.1f %9.1f %9.3f | %7.3f | %9.3f | %8.3f %8.3f | %s\n",
 		       f[1], f[3], f[4], ck[k], bk[k], r, ctl, norm, cc[k], bc[k], noisy ? "NOISY" : ""
 	}
 	for (k in seen) if (!(k in ck)) printf "bench-compare: %s only in the baseline\n", k > "/dev/stderr"
-	printf "bench-compare: %d rows, %d flagged NOISY\n", m, flagged
-	if (!m) exit 1
+	if (!m) { print "bench-compare: no row in common" > "/dev/stderr"; exit 1 }
+	isort(devn, m); isort(devr, m)
+	printf "bench-compare: %d rows, %d flagged NOISY; |norm c/b - 1|: median %.1f%%, max %.1f%%, %d rows within 5%%; |cand/base - 1|: median %.1f%%, max %.1f%%\n",
+	       m, flagged, 100 * devn[int((m + 1) / 2)], 100 * devn[m], within,
+	       100 * devr[int((m + 1) / 2)], 100 * devr[m]
 }' "$cand" "$base" || { rm -f "$out.tmp"; die "no row in common"; }
 mv "$out.tmp" "$out"
