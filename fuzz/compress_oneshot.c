@@ -69,14 +69,14 @@ static void check_roundtrip(const struct comp_case *s, const uint8_t *frame, siz
 static void compress_case(const struct comp_case *s, void *dwksp, size_t dwsize)
 {
 	size_t wsize, ret;
-	uint8_t *frame = malloc(s->cap ? s->cap : 1), *out = malloc(s->len ? s->len : 1);
-	void *wksp = NULL;
+	uint8_t *frame = fuzz_buf(FUZZ_SLOT_FRAME, s->cap), *out = fuzz_buf(FUZZ_SLOT_REF, s->len);
+	void *wksp;
 	zstd_cctx *cctx;
 
 	FUZZ_LIB(wsize = zstd_cctx_workspace_bound(&s->params.cParams));
-	wksp = malloc(wsize);
+	wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
 	if (!frame || !out || !wksp)
-		goto out;
+		return;
 	FUZZ_LIB(cctx = zstd_init_cctx(wksp, wsize));
 	if (!cctx)
 		zo_contract(s->c, "zstd_init_cctx failed on a workspace of its bound, %zu bytes", wsize);
@@ -85,16 +85,12 @@ static void compress_case(const struct comp_case *s, void *dwksp, size_t dwsize)
 		if (s->cap_is_bound || zstd_get_error_code(ret) != ZSTD_error_dstSize_tooSmall)
 			zo_contract(s->c, "zstd_compress_cctx into %zu bytes (bound %zu) failed: %s",
 				    s->cap, zstd_compress_bound(s->len), zstd_get_error_name(ret));
-		goto out;
+		return;
 	}
 	if (ret > s->cap)
 		zo_contract(s->c, "zstd_compress_cctx returned %zu bytes into %zu", ret, s->cap);
 	check_header(s, frame, ret);
 	check_roundtrip(s, frame, ret, out, dwksp, dwsize);
-out:
-	free(wksp);
-	free(out);
-	free(frame);
 }
 
 static void choose(struct comp_case *s, struct fuzz_input *in)

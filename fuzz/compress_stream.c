@@ -141,12 +141,12 @@ static void run_frames(struct frame_case *f, struct frame_case *g, zstd_paramete
 	size_t wsize, ret;
 	void *wksp;
 	zstd_cstream *cs;
-	uint8_t *out = malloc(f->len + g->len + 1);
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_REF, f->len);
 
 	FUZZ_LIB(wsize = zstd_cstream_workspace_bound(&params->cParams));
-	wksp = malloc(wsize);
+	wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
 	if (!wksp || !out)
-		goto out;
+		return;
 	FUZZ_LIB(cs = zstd_init_cstream(params, f->pledged, wksp, wsize));
 	if (!cs)
 		zo_contract(f->c, "zstd_init_cstream failed on a workspace of its bound, %zu bytes", wsize);
@@ -155,9 +155,6 @@ static void run_frames(struct frame_case *f, struct frame_case *g, zstd_paramete
 	if (zstd_is_error(ret))
 		zo_contract(f->c, "zstd_reset_cstream failed: %s", zstd_get_error_name(ret));
 	check_frame(g, compress_frame(g, cs), out);
-out:
-	free(wksp);
-	free(out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -182,10 +179,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	params = zstd_get_params(level, f.pledged);
 	f.cap = zstd_compress_bound(f.len) + 4 * f.len + 64;
 	g.cap = f.cap;
-	f.dst = g.dst = malloc(f.cap);
+	f.dst = g.dst = fuzz_buf(FUZZ_SLOT_FRAME, f.cap);
 	if (f.dst)
 		run_frames(&f, &g, &params);
-	free(f.dst);
 	fuzz_timing_input_end();
 	return 0;
 }

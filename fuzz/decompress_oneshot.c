@@ -47,11 +47,11 @@ static void check_input(const struct zo_case *c, struct fuzz_input *in, uint8_t 
 
 	FUZZ_LIB(ref_size = ref_decompress(probe, FUZZ_OUT_MAX, in->payload, in->payload_len));
 	cap = choose_cap(in, ref_size);
-	/* Exact-size buffers: ASan sees a write past the capacity. */
-	kout = malloc(cap ? cap : 1);
-	rout = malloc(cap ? cap : 1);
+	/* Buffers that end with the capacity: ASan sees a write past it. */
+	kout = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
+	rout = fuzz_buf(FUZZ_SLOT_REF, cap);
 	if (!kout || !rout)
-		goto out;
+		return;
 	FUZZ_LIB(dctx = zstd_init_dctx(wksp, wsize));
 	if (!dctx)
 		zo_contract(c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes", wsize);
@@ -62,9 +62,6 @@ static void check_input(const struct zo_case *c, struct fuzz_input *in, uint8_t 
 	zo_kernel_result(&k, "zstd_decompress_dctx", kret, kout, kret);
 	zo_ref_result(&r, "ZSTD_decompressDCtx", rret, rout, rret);
 	zo_expect(c, "one-shot decompression", &k, &r);
-out:
-	free(kout);
-	free(rout);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -98,10 +98,10 @@ static void run_case(struct stream_case *s)
 	void *wksp;
 
 	FUZZ_LIB(wsize = zstd_dstream_workspace_bound(s->max_window));
-	wksp = malloc(wsize);
-	FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
+	wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
+	rds = fuzz_ref_dstream();
 	if (!wksp || !rds)
-		goto out;
+		return;
 	FUZZ_LIB(zds = zstd_init_dstream(s->max_window, wksp, wsize));
 	if (!zds)
 		zo_contract(s->c, "zstd_init_dstream(%zu) failed on a workspace of its bound, %zu bytes",
@@ -114,9 +114,6 @@ static void run_case(struct stream_case *s)
 					s->c->zdata, s->c->zdata_len, &rused);
 	}
 	compare(s, kret, kused, rret, rused);
-out:
-	ref_dstream_free(rds);
-	free(wksp);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -72,16 +72,14 @@ static void error(char *msg)
 /* The reference's answer: the first frame, streamed like unzstd does. */
 static size_t ref_first_frame(const struct zo_case *c, uint8_t *out)
 {
-	struct ref_dstream *rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT);
+	struct ref_dstream *rds = fuzz_ref_dstream();
 	struct fuzz_dstream ds = { (fuzz_dstream_step)ref_dstream_step, rds, ref_is_error, 0 };
 	struct fuzz_chunks all = { 1, 0 };
-	size_t used, ret;
+	size_t used;
 
 	if (!rds)
 		abort();
-	ret = fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_MAX, c->zdata, c->zdata_len, &used);
-	ref_dstream_free(rds);
-	return ret;
+	return fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_MAX, c->zdata, c->zdata_len, &used);
 }
 
 /* Modes that write into one output buffer, unbounded: only with the size known. */
@@ -159,15 +157,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cb.len = in.payload_len;
 	cb.pos = 0;
 	fuzz_chunks_init(&cb.chunks, &in);
-	FUZZ_LIB(rret = ref_first_frame(&c, rout));
+	rret = ref_first_frame(&c, rout);	/* its calls are timed inside */
 	/* One output buffer has no bound in unzstd: give it exactly what the frame needs. */
 	if ((mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER) && ref_is_error(rret))
 		mode = MODE_FILL_FLUSH;
-	cb.out = malloc(mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER ?
-			rret + slack() : FUZZ_OUT_MAX);
+	cb.out = fuzz_buf(FUZZ_SLOT_KERNEL, mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER ?
+			  rret + slack() : FUZZ_OUT_MAX);
 	if (cb.out)
 		check_mode(&c, mode, rret, rout);
-	free(cb.out);
 	fuzz_timing_input_end();
 	return 0;
 }

@@ -1,11 +1,56 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "fuzz_timing.h"
+#include "ref_zstd.h"
 #include "sample_data.h"
 #include "zstd_fuzz.h"
 
 /* zstd's error codes, the same number in both libraries. */
 #define FUZZ_ERR_DST_TOO_SMALL	((size_t)-70)
 #define FUZZ_ERR_SRC_WRONG	((size_t)-72)
+
+#include <stdlib.h>
+
+uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size)
+{
+	static uint8_t *bufs[FUZZ_SLOTS];
+	static size_t sizes[FUZZ_SLOTS];
+
+	if (size > sizes[slot] || !bufs[slot]) {
+		free(bufs[slot]);
+		sizes[slot] = size > FUZZ_OUT_MAX ? size : FUZZ_OUT_MAX;
+		bufs[slot] = malloc(sizes[slot]);
+		if (!bufs[slot]) {
+			sizes[slot] = 0;
+			return NULL;
+		}
+	}
+	return bufs[slot] + sizes[slot] - size;
+}
+
+void *fuzz_workspace(enum fuzz_slot slot, size_t size)
+{
+	static void *wksps[FUZZ_SLOTS];
+	static size_t sizes[FUZZ_SLOTS];
+
+	if (size != sizes[slot] || !wksps[slot]) {
+		free(wksps[slot]);
+		wksps[slot] = malloc(size ? size : 1);
+		sizes[slot] = wksps[slot] ? size : 0;
+	}
+	return wksps[slot];
+}
+
+struct ref_dstream *fuzz_ref_dstream(void)
+{
+	static struct ref_dstream *rds;
+	size_t ret;
+
+	if (!rds)
+		FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
+	if (rds)
+		FUZZ_LIB(ret = ref_dstream_reset(rds));
+	return rds && !ref_is_error(ret) ? rds : NULL;
+}
 
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max)
 {

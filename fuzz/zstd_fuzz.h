@@ -14,6 +14,23 @@
 /* The window both streaming decoders accept by default (ZSTD_MAXWINDOWSIZE_DEFAULT). */
 #define FUZZ_WINDOW_DEFAULT	(((size_t)1 << 27) + 1)
 
+/*
+ * Buffers reused across inputs (per-input malloc of large buffers is most
+ * of a target's own time under ASan). fuzz_buf() gives size bytes that end
+ * where the slot's allocation ends, so ASan still sees a write past size;
+ * fuzz_workspace() gives an allocation of exactly size bytes, kept while
+ * the size stays the same. Neither is zeroed. NULL when memory runs out.
+ */
+enum fuzz_slot { FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOTS };
+uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);
+void *fuzz_workspace(enum fuzz_slot slot, size_t size);
+
+/*
+ * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), made
+ * once and reset for each use; NULL when it cannot be made.
+ */
+struct ref_dstream *fuzz_ref_dstream(void);
+
 /* A compression level: mostly 1..max, sometimes negative, sometimes anywhere in [min, max]. */
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max);
 
