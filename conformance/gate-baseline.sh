@@ -10,11 +10,11 @@
 #    to the same bytes (gate-frames), unless conformance/gate-errata.txt
 #    lists the file as a documented errata fix;
 #  - speed: compression ratio and speed per level (gate-speed, levels
-#    $GATE_SPEED_LEVELS), GATE_SPEED_RUNS runs of each tree alternated, the
-#    best of them kept; the gate fails when the geometric mean over the
-#    levels of compression or decompression speed loses more than
-#    GATE_SPEED_LOSS percent (default 5), or one level loses more than
-#    three times that;
+#    $GATE_SPEED_LEVELS), the two trees alternated level by level,
+#    GATE_SPEED_RUNS rounds, each tree's best kept; the gate fails when the
+#    geometric mean over the levels of compression or decompression speed
+#    loses more than GATE_SPEED_LOSS percent (default 5). One level alone
+#    does not fail it: on a shared machine single levels vary by 10-30%;
 #  - stack: gate-stack's figure per entry point and level on both trees;
 #    growth above GATE_STACK_GROWTH bytes (default 64) fails.
 # Writes DIR/{result,figure,failures}, DIR/speed.txt, DIR/stack.txt,
@@ -109,23 +109,31 @@ while IFS=$'\t' read -r _ p what; do
 	fail "frame $p: $what" "diff <($bb/gate-frames $p) <($cb/gate-frames $p)"
 done < <(grep '^differs' "$dir/frames.txt" | sort)
 [ "$ndiff" -eq 0 ] || fails+=(frames)
-frames_fig="$nframes frames the baseline decodes: $ndiff decode differently${nerrata:+, $nerrata errata}"
+frames_fig="$nframes frames the baseline decodes: $ndiff decode differently"
+[ "${nerrata:-0}" -eq 0 ] || frames_fig="$frames_fig, $nerrata errata fixes"
 
-# --- speed: alternate the trees, keep each one's best per level ---
+# --- speed: the trees alternated level by level, each one's best kept ---
 : >"$dir/speed.raw"
+: >"$dir/speed.err"
+speed_args="-s 131072 -t 30"
 for r in $(seq 1 "$speed_runs"); do
-	for side in candidate baseline; do
-		b=$cb; [ $side = candidate ] || b=$bb
-		rc=0
-		# shellcheck disable=SC2086
-		timeout "$tmo" "$b/gate-speed" -s 131072 -t 40 $levels >"$dir/speed.$side.$r.csv" 2>"$dir/speed.$side.$r.err" || rc=$?
-		if [ $rc -ne 0 ]; then
-			[ $side = candidate ] && fails+=(speed) || errors=$((errors + 1))
-			fail "$side gate-speed stopped with status $rc: $(tail -n1 "$dir/speed.$side.$r.err")" "$b/gate-speed -s 131072 -t 40 $levels"
-		fi
-		sed "1d; s/^/$side,/" "$dir/speed.$side.$r.csv" >>"$dir/speed.raw"
+	order="candidate baseline"
+	[ $((r % 2)) -eq 1 ] || order="baseline candidate"
+	for l in $levels; do
+		for side in $order; do
+			b=$cb; [ $side = candidate ] || b=$bb
+			rc=0
+			# shellcheck disable=SC2086
+			timeout "$tmo" "$b/gate-speed" $speed_args "$l" >"$dir/speed.one" 2>>"$dir/speed.err" || rc=$?
+			if [ $rc -ne 0 ]; then
+				[ $side = candidate ] && fails+=(speed) || errors=$((errors + 1))
+				fail "$side gate-speed level $l stopped with status $rc: $(tail -n1 "$dir/speed.err")" "$b/gate-speed $speed_args $l"
+			fi
+			sed "1d; s/^/$side,/" "$dir/speed.one" >>"$dir/speed.raw"
+		done
 	done
 done
+rm -f "$dir/speed.one"
 awk -F, -v loss="$loss" '
 	{ s = $1; l = $2; lv[l] = 1; ratio[s, l] = $5
 	  if ($6 > cs[s, l]) cs[s, l] = $6
@@ -141,8 +149,6 @@ awk -F, -v loss="$loss" '
 			printf "%-6d %8.4f %8.4f %+7.4f | %9.2f %9.2f %+6.1f%% | %9.2f %9.2f %+6.1f%%\n", l,
 				ratio["baseline", l], ratio["candidate", l], ratio["candidate", l] - ratio["baseline", l],
 				cs["baseline", l], cs["candidate", l], (c - 1) * 100, ds["baseline", l], ds["candidate", l], (d - 1) * 100
-			if ((1 - c) * 100 > 3 * loss) print "level\t" l "\tcompression speed " sprintf("%+.1f%%", (c - 1) * 100)
-			if ((1 - d) * 100 > 3 * loss) print "level\t" l "\tdecompression speed " sprintf("%+.1f%%", (d - 1) * 100)
 			n++; lc += log(c); ld += log(d)
 		}
 		if (n) { gc = (exp(lc / n) - 1) * 100; gd = (exp(ld / n) - 1) * 100 } else { gc = gd = 0 }
@@ -150,17 +156,13 @@ awk -F, -v loss="$loss" '
 	}
 ' "$dir/speed.raw" >"$dir/speed.txt"
 read -r _ nlev gc gd < <(grep '^mean' "$dir/speed.txt")
-speed_repro="GATE_SPEED_RUNS=3 make BUILD=$build gate KERNEL_SRC=<candidate> BASELINE_SRC=$bsrc, or: $bb/gate-speed $levels; $cb/gate-speed $levels"
+speed_repro="for l in $levels; do $bb/gate-speed $speed_args \$l; $cb/gate-speed $speed_args \$l; done"
 for which in compression:$gc decompression:$gd; do
 	if awk -v v="${which#*:}" -v t="$loss" 'BEGIN { exit !(-v > t) }'; then
 		fails+=(speed)
 		fail "${which%%:*} speed: geometric mean over $nlev levels ${which#*:}% (loss above ${loss}%)" "$speed_repro"
 	fi
 done
-while IFS=$'\t' read -r _ l what; do
-	fails+=(speed)
-	fail "level $l: $what (loss above $((3 * ${loss%.*}))%)" "$speed_repro"
-done < <(grep '^level' "$dir/speed.txt")
 if grep -q '^missing' "$dir/speed.txt"; then
 	errors=$((errors + 1))
 	fail "speed: levels missing from a run: $(grep '^missing' "$dir/speed.txt" | cut -f2 | xargs)" "$speed_repro"

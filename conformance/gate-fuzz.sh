@@ -8,7 +8,8 @@
 # A crash stops libFuzzer: its artifact is kept under DIR/../findings/<target>/,
 # classified by conformance/gate-match.sh, and the target fuzzes on from the
 # grown corpus with the next seed until its SECONDS are used up (at most
-# GATE_FUZZ_RESTARTS runs). A finding the known-findings baseline does not
+# GATE_FUZZ_RESTARTS runs; after 4 known findings with
+# KZ_FANOTIFY_WELLFORMED_ONLY=1, which only the fanotify targets read). A finding the known-findings baseline does not
 # cover fails the check; a run killed by the timeout is an error.
 # Writes DIR/<target>/{result,figure,findings.txt,run.N.log} and DIR/result,
 # DIR/figure, DIR/failures (message TAB command).
@@ -18,12 +19,23 @@ set -euo pipefail
 dir=$1 bdir=$2 secs=$3 jobs=$4 seed=$5 seeds=$6 repro_env=$7
 shift 7
 known=conformance/known-findings.txt
+# What gate.sh sets: stacks for aborts and UBSan, UBSan error types for the matcher.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-handle_abort=1:detect_leaks=1:symbolize=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1:halt_on_error=1}
 findings=$(dirname "$dir")/findings
 max_runs=${GATE_FUZZ_RESTARTS:-20}
 unit_timeout=${GATE_FUZZ_UNIT_TIMEOUT:-25}
 : >>"$dir/failures"
 
 put() { printf '%s\n' "$2" >"$1.tmp" && mv "$1.tmp" "$1"; }
+
+# drop_from_corpus DIR FILE: removes the copies of FILE's bytes from DIR.
+drop_from_corpus() {
+	local sum f
+	sum=$(sha1sum <"$2" | cut -d' ' -f1)
+	{ sha1sum -- "$1"/* 2>/dev/null || true; } | awk -v s="$sum" '$1 == s { sub(/^[0-9a-f]+  /, ""); print }' |
+		while IFS= read -r f; do rm -f -- "$f"; done
+}
 
 fuzz_one() {
 	local t=$1 td=$dir/$1 art=$findings/$1 bin=$bdir/fuzz/fuzz/$1
@@ -53,6 +65,9 @@ fuzz_one() {
 		fi
 		log=$td/run.$runs.log
 		rc=0
+		# Past a few known findings, the fanotify targets fuzz well-formed buffers only
+		# (fuzz/fanotify_sample.c: the differential beyond the sample's known bugs).
+		[ $known_n -lt 4 ] || export KZ_FANOTIFY_WELLFORMED_ONLY=1
 		timeout $((left + 60)) "$bin" -seed=$((seed + runs)) -max_total_time=$left \
 			-timeout="$unit_timeout" -rss_limit_mb=2048 -artifact_prefix="$art/" \
 			-print_final_stats=1 "${dict[@]}" "$td/corpus" >"$log" 2>&1 || rc=$?
@@ -69,6 +84,8 @@ fuzz_one() {
 		mrc=0
 		line=$(conformance/gate-match.sh -k "$known" "$t" "$log" 2>&1) || mrc=$?
 		echo "$line | ${a:-no artifact} | $log" >>"$td/findings.txt"
+		# A starting input that crashes would stop every run at once: out of this run's copy.
+		[ -z "$a" ] || [ ! -f "$a" ] || drop_from_corpus "$td/corpus" "$a"
 		case $mrc in
 		0) known_n=$((known_n + 1)) ;;
 		1)

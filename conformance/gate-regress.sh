@@ -19,6 +19,9 @@ set -euo pipefail
 dir=$1 bdir=$2 repro_env=$3
 shift 3
 known=conformance/known-findings.txt
+# What gate.sh sets: stacks for aborts and UBSan, UBSan error types for the matcher.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-handle_abort=1:detect_leaks=1:symbolize=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1:halt_on_error=1}
 timeout_s=${GATE_REPLAY_TIMEOUT:-120}
 logs=$dir/logs
 mkdir -p "$logs"

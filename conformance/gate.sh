@@ -54,6 +54,8 @@ mkdir -p "$run"
 ln -sfn "$run_id" "$build/gate/latest"
 repro_env="BUILD=$build${ksrc:+ KERNEL_SRC=$ksrc}"
 echo "gate: run $run ($repro_env${bsrc:+ BASELINE_SRC=$bsrc} SECONDS=$secs)"
+# Interrupted: the reports of what ran (a check without a result shows as an error).
+trap 'echo "gate: interrupted"; conformance/gate-report.sh "$run" || true; exit 130' INT TERM
 
 # One check's folder; result files are written there.
 cdir() { echo "$run/$1"; }
