@@ -168,7 +168,9 @@ afl_finish() {
 	cp -l "$w"/corpus/* "$u/" 2>/dev/null || true
 	for f in "$run"/*/queue/id:*; do
 		[ -f "$f" ] || continue
-		cp "$f" "$u/$(sha1sum <"$f" | cut -c1-40)"
+		sha=$(sha1sum <"$f" | cut -c1-40)
+		# AFL++ hard-links the seeds it started from: already there.
+		[ -e "$u/$sha" ] || cp "$f" "$u/$sha"
 	done
 	n=$(count "$u")
 	ASAN_OPTIONS=$afl_asan UBSAN_OPTIONS=$afl_ubsan run_group timeout -k 5 "$merge_secs" \
@@ -200,12 +202,13 @@ lf_stats() {
 		printf "%s %s %s %s\n", e == "" ? 0 : e, r == "" ? 0 : r, c == "" ? "-" : "cov:" c, k == "" ? "-" : k }'
 }
 afl_stats() {
-	cat "$1"/*/fuzzer_stats 2>/dev/null | awk -F' *: *' '
+	cat "$1"/*/fuzzer_stats 2>/dev/null | awk -F' *: *' -v el="$(( $(now) - ${fuzz_start:-$(now)} ))" '
 		$1 == "afl_banner" { }
-		$1 == "execs_done" { e += $2 } $1 == "execs_per_sec" { r += $2 }
+		$1 == "execs_done" { e += $2 } $1 == "execs_per_sec" && $2 + 0 < 1e9 { r += $2 }
 		$1 == "bitmap_cvg" && (c == "" || $2 + 0 > c + 0) { c = $2 }
 		$1 == "corpus_count" && $2 + 0 > k { k = $2 + 0 }
-		END { printf "%d %d %s %s\n", e, r, c == "" ? "-" : "map:" c, k == "" ? "-" : k }'
+		END { if (el > 0) r = e / el
+			printf "%d %d %s %s\n", e, r, c == "" ? "-" : "map:" c, k == "" ? "-" : k }'
 }
 
 declare -A row state
@@ -305,6 +308,7 @@ fuzz_target() {
 			done
 		fi
 		local last=0
+		shown=0
 		while [ $stop -eq 0 ]; do
 			local alive=0 g
 			for g in "${groups[@]}"; do [ -n "$g" ] && kill -0 "$g" 2>/dev/null && alive=1; done
