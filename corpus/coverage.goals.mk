@@ -1,0 +1,30 @@
+# make coverage        llvm-cov report of the committed corpus (CORPUS=dir of <target>/)
+# make coverage-trend  fuzz each target SECONDS and plot coverage over time
+#                      (TARGETS=, SECONDS=, INTERVAL= seconds between snapshots)
+# Targets whose fuzz/<target>.c does not exist yet, or whose build fails,
+# are skipped with a note.
+.PHONY: coverage coverage-trend
+include fuzz/targets.mk
+COV_DIR := $(BDIR)/coverage
+CORPUS ?= corpus/regression
+INTERVAL ?= 10
+COV_TARGETS = $(foreach t,$(or $(TARGETS),$(FUZZ_TARGETS)),$(if $(wildcard fuzz/$(t).c),$(t)))
+COV_MISSING = $(foreach t,$(or $(TARGETS),$(FUZZ_TARGETS)),$(if $(wildcard fuzz/$(t).c),,$(t)))
+# Builds one replayer or fuzzer per target in variant $(1), a failure is a note.
+build_each = for t in $(COV_TARGETS); do \
+		$(call variant,$(1),$(BDIR)/$(1)/fuzz/$$t) >$(BDIR)/$(1)-$$t.build.log 2>&1 || \
+		echo "$(2): $$t: skipped: build failed ($(BDIR)/$(1)-$$t.build.log)"; \
+	done
+note_missing = $(foreach t,$(COV_MISSING),echo "$(1): $(t): skipped: no fuzz/$(t).c yet";)
+
+coverage: deps
+	@$(call note_missing,coverage)
+	@$(call build_each,cov,coverage)
+	@corpus/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
+
+coverage-trend: deps
+	@$(call note_missing,coverage-trend)
+	@$(call build_each,cov,coverage-trend)
+	@$(call build_each,fuzz,coverage-trend)
+	@corpus/coverage-trend.sh $(BDIR) $(TREE_DIR)/src $(CORPUS) $(BDIR)/coverage-trend \
+		$(SECONDS) $(INTERVAL) $(COV_TARGETS)
