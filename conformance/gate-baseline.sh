@@ -47,7 +47,7 @@ if [ "$bbdir" = "$cbdir" ]; then
 	fail "BASELINE_SRC is the tree under test" "-"
 	finish error "BASELINE_SRC is the tree under test"
 fi
-if ! $MAKE --no-print-directory BUILD="$build" KERNEL_SRC="$bsrc" gate-build-plain >"$dir/build-baseline.log" 2>&1; then
+if ! $MAKE -j"${GATE_JOBS:-2}" --no-print-directory BUILD="$build" KERNEL_SRC="$bsrc" gate-build-plain >"$dir/build-baseline.log" 2>&1; then
 	fail "the baseline tree does not build (log $dir/build-baseline.log)" "$MAKE BUILD=$build KERNEL_SRC=$bsrc gate-build-plain"
 	finish error "the baseline tree does not build"
 fi

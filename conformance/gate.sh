@@ -12,7 +12,7 @@
 # report.tap and report.junit.xml. Exit 0 only when every check passed or
 # was skipped by design; 1 otherwise; 2 on bad arguments.
 #
-# Environment: MAKE; GATE_SPEED_LOSS (percent, 5); GATE_STACK_GROWTH
+# Environment: MAKE; GATE_JOBS (build jobs, 2); GATE_SPEED_LOSS (percent, 5); GATE_STACK_GROWTH
 # (bytes, 64); GATE_FUZZ_JOBS (2); GATE_FUZZ_SEED (1); GATE_CHECK_TIMEOUT
 # (seconds per check program, 600); GATE_BUILD_TIMEOUT (seconds per
 # variant build, 1800).
@@ -33,13 +33,15 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$build" ] || die "--build is empty"
 [[ $secs =~ ^[1-9][0-9]*$ ]] || die "SECONDS='$secs': not a positive whole number of seconds"
-for v in GATE_SPEED_LOSS GATE_STACK_GROWTH GATE_FUZZ_JOBS GATE_FUZZ_SEED GATE_CHECK_TIMEOUT GATE_BUILD_TIMEOUT; do
+for v in GATE_JOBS GATE_SPEED_LOSS GATE_STACK_GROWTH GATE_FUZZ_JOBS GATE_FUZZ_SEED GATE_CHECK_TIMEOUT GATE_BUILD_TIMEOUT; do
 	[ -z "${!v:-}" ] || [[ ${!v} =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "$v='${!v}': not a number"
 done
 MAKE=${MAKE:-make}
 check_timeout=${GATE_CHECK_TIMEOUT:-600}
 build_timeout=${GATE_BUILD_TIMEOUT:-1800}
 fuzz_jobs=${GATE_FUZZ_JOBS:-2}
+# Build jobs: a recursive make does not always get the caller's jobserver.
+jobs=${GATE_JOBS:-2}
 here=conformance
 export ASAN_OPTIONS=${GATE_ASAN_OPTIONS:-handle_abort=1:detect_leaks=1:symbolize=1}
 export UBSAN_OPTIONS=${GATE_UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1:halt_on_error=1}
@@ -122,7 +124,7 @@ if [ -z "$bdir" ]; then
 fi
 failed=()
 for v in asan plain fuzz; do
-	if timeout "$build_timeout" $MAKE --no-print-directory BUILD="$build" KERNEL_SRC="$ksrc" \
+	if timeout "$build_timeout" $MAKE -j"$jobs" --no-print-directory BUILD="$build" KERNEL_SRC="$ksrc" \
 		"gate-build-$v" >"$d/build-$v.log" 2>&1; then
 		built[$v]=1
 	else
