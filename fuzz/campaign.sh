@@ -228,8 +228,12 @@ render() {
 				live=$(afl_stats "$work/$t/afl-run")
 			fi
 			left=$(( deadline - $(now) )); [ $left -lt 0 ] && left=0
+			local new=$(( $(count "$work/$t/artifacts") - art0 ))
+			if [ "$engine" = afl ]; then
+				new=$(find "$work/$t/afl-run" -path '*/crashes/id:*' -o -path '*/hangs/id:*' 2>/dev/null | wc -l)
+			fi
 			# shellcheck disable=SC2086
-			fmt_row "$t" fuzzing $live "$(( $(count "$work/$t/artifacts") - art0 )) new" "${left}s"
+			fmt_row "$t" fuzzing $live "$new new" "${left}s"
 		elif [ -n "${row[$t]:-}" ]; then
 			# shellcheck disable=SC2086
 			fmt_row "$t" "${state[$t]}" ${row[$t]} 0s

@@ -35,6 +35,15 @@ fi
 if out=$("$here/crash-state.sh" -k "$known" "$target" "$log"); then
 	{ read -r class; read -r state; read -r verdict; } <<<"$out"
 	echo "repro: $target: reproduces: $class | $state ($verdict$([ "$verdict" = known ] && echo ': in conformance/known-findings.txt'))"
+	rec=$(dirname "$input")/finding.txt
+	if [ -f "$rec" ]; then
+		rclass=$(sed -n 's/^class: //p' "$rec") rstate=$(sed -n 's/^state: //p' "$rec")
+		if [ "$rclass | $rstate" = "$class | $state" ]; then
+			echo "repro: $target: as recorded in $rec"
+		else
+			echo "repro: $target: recorded as $rclass | $rstate (found by $(sed -n 's/^engine: //p' "$rec"), whose limits differ)"
+		fi
+	fi
 else
 	echo "repro: $target: the replayer failed (exit $rc) without a report"
 fi
