@@ -17,6 +17,10 @@ void api_check_workspaces(struct gate_tap *t, int quick);
 void api_check_windows(struct gate_tap *t, int quick);
 /* zstd_compress_bound(n) against incompressible input at every level. */
 void api_check_compress_bound(struct gate_tap *t, int quick);
+/* zstd_get_frame_header, zstd_find_frame_compressed_size against the reference. */
+void api_check_frames(struct gate_tap *t);
+/* zstd_reset_cstream, zstd_flush_stream, zstd_reset_dstream: contexts reused. */
+void api_check_resets(struct gate_tap *t, int quick);
 /* zstd_is_error, zstd_get_error_code, zstd_get_error_name. */
 void api_check_errors(struct gate_tap *t);
 

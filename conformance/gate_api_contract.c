@@ -37,6 +37,12 @@ static void errors(struct gate_tap *t, int quick)
 	api_check_errors(t);
 }
 
+static void frames(struct gate_tap *t, int quick)
+{
+	(void)quick;
+	api_check_frames(t);
+}
+
 int main(int argc, char **argv)
 {
 	struct gate_tap t;
@@ -53,6 +59,8 @@ int main(int argc, char **argv)
 	part(&t, "error helpers", errors, quick);
 	part(&t, "workspaces", api_check_workspaces, quick);
 	part(&t, "windows", api_check_windows, quick);
+	part(&t, "frame inspection", frames, quick);
+	part(&t, "resets and flush", api_check_resets, quick);
 	part(&t, "compress bound", api_check_compress_bound, quick);
 	return gate_finish(&t, "%lu cases in %.1f s", t.cases, seconds_since(&a));
 }
