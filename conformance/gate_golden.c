@@ -18,6 +18,7 @@
 #include "ref_zstd.h"
 #include "sha256.h"
 #include "testmgr_zstd.h"
+#include "zstd_oracle.h"
 
 #define PROG		"gate-golden"
 #define MAX_VECTORS	256
@@ -125,6 +126,37 @@ static int each_vector(struct gate_tap *t, struct golden *g, const char *sub)
 	return n;
 }
 
+/* A vector of either set named after the divergence: <set>/<id>.zst. */
+static int has_vector(const struct golden *g, const char *id)
+{
+	static const char *const sets[] = { "must-fail", "must-decode" };
+	char path[512];
+	size_t len;
+	unsigned char *data;
+
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/%s/%s.zst", g->dir, sets[i], id);
+		data = golden_read_file(path, &len);
+		free(data);
+		if (data)
+			return 1;
+	}
+	return 0;
+}
+
+/* Every entry of oracles/known-divergences.txt has its hand-built vector here. */
+static void divergences(struct gate_tap *t, const struct golden *g)
+{
+	size_t n;
+	const struct zo_known *k = zo_known_entries(&n);
+
+	gate_begin(t, "every known divergence (%zu in oracles/known-divergences.txt) has a golden vector", n);
+	for (size_t i = 0; i < n; i++)
+		gate_expect(t, has_vector(g, k[i].id), "%s: no %s/must-fail/%s.zst (nor must-decode)",
+			    k[i].id, g->dir, k[i].id);
+	gate_end(t);
+}
+
 /* A testmgr frame decodes, every way, to exactly its text. */
 static void decodes_to(struct gate_tap *t, struct golden *g, const char *label,
 		       const char *frame, size_t flen, const char *text, size_t tlen)
@@ -200,6 +232,7 @@ int main(int argc, char **argv)
 		must_decode(&t, &g, &g.entries[i]);
 	if (each_vector(&t, &g, "must-decode") < 0 || each_vector(&t, &g, "must-fail") < 0)
 		return free(g.out), gate_error(&t, "cannot list %s/must-decode or must-fail", g.dir);
+	divergences(&t, &g);
 	testmgr(&t, &g);
 	free(g.out);
 	return gate_finish(&t, "%u must-decode, %u must-fail, %u testmgr vectors", g.decoded,

@@ -99,13 +99,15 @@ def must_fail(sums):
     write("must-fail", "content-size-mismatch", single_segment(bytes([len(hello) + 3]),
           [block(0, hello)]))
     # The known divergences (oracles/known-divergences.txt), one each.
+    # Each known divergence of oracles/known-divergences.txt, named by its id
+    # (gate-golden checks that every id has one).
     # The oracle's reproducer: a level-19 frame with one flipped Huffman bit.
     shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-stream-end-unchecked.zst"),
                 os.path.join(TOP, "must-fail/huf4-stream-end-unchecked.zst"))
     # A zstd v0.7 frame (magic 0xFD2FB527) of no content: the oracle's
     # reproducer without its stray last byte, so that the reference's
     # one-shot decoder takes it whole.
-    write("must-fail", "legacy-frame-v07", b"\x27\xb5\x2f\xfd\x11\x00\x00\x00\x00\x00")
+    write("must-fail", "legacy-frame", b"\x27\xb5\x2f\xfd\x11\x00\x00\x00\x00\x00")
     empty = single_segment(b"\x00", [block(0, b"")])
     write("must-fail", "short-input-bad-magic", empty + b"\x00\x01")
 
