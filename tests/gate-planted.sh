@@ -40,7 +40,43 @@ copy() {
 	rm -rf "$top/trees/$1"
 	cp -a "$tree_dir/src" "$top/trees/$1"
 }
+bdir_of() {
+	$MAKE -s --no-print-directory BUILD="$build" KERNEL_SRC="$1" gate-where | sed -n 's/^gate-where: bdir=\([^ ]*\).*/\1/p'
+}
 [ -d "$top/trees/clean" ] || copy clean
+# The clean copy built once, in every variant: each bug's build starts as a
+# copy of it (GATE_PLANTED_SEED=1), so that only the planted file, newer
+# than every object, recompiles; make decides that, as for any edit.
+seed=${GATE_PLANTED_SEED:-1}
+# seed_build FROM_TREE TO_TREE: TO_TREE's build starts as a copy of FROM_TREE's;
+# the files where the trees differ are touched, so that make rebuilds them.
+seed_build() {
+	local from to f
+	from=$(bdir_of "$1")
+	to=$(bdir_of "$2")
+	[ -d "$from" ] || return 0
+	rm -rf "$to"
+	cp -a "$from" "$to"
+	# The dependency files name the first tree: name this one, so that
+	# what includes a changed file (fs-monitor.c) recompiles too.
+	find "$to" -name '*.d' -exec sed -i "s|$(basename "$from")|$(basename "$to")|g" {} +
+	sleep 1
+	diff -rq "$1" "$2" | sed -n 's/^Files .* and \(.*\) differ$/\1/p' | while IFS= read -r f; do touch "$f"; done
+}
+if [ "$seed" = 1 ]; then
+	clean_bdir=$(bdir_of "$top/trees/clean")
+	# Any bug's complete build is a start for the clean copy's.
+	for b in "${all[@]}"; do
+		[ -d "$clean_bdir/fuzz/fuzz" ] || [ ! -d "$(bdir_of "$top/trees/$b")/fuzz/fuzz" ] ||
+			seed_build "$top/trees/$b" "$top/trees/clean"
+	done
+	for v in asan plain fuzz; do
+		echo "gate-planted: building the clean copy ($v)"
+		$MAKE -j"${GATE_JOBS:-2}" --no-print-directory BUILD="$build" KERNEL_SRC="$top/trees/clean" \
+			"gate-build-$v" >"$top/clean-build-$v.log" 2>&1 ||
+			{ echo "gate-planted: the clean copy does not build ($v): $top/clean-build-$v.log" >&2; exit 2; }
+	done
+fi
 
 dec=lib/zstd/decompress
 declare -A expect=(
@@ -54,6 +90,7 @@ declare -A expect=(
 make_tree() {
 	local b=$1 t=$top/trees/$1
 	copy "$b"
+	[ "$seed" != 1 ] || seed_build "$top/trees/clean" "$t"
 	case $b in
 	workspace) plant "$t/lib/zstd/zstd_decompress_module.c" \
 		'return ZSTD_estimateDCtxSize();' 'return ZSTD_estimateDCtxSize() - 4096;' ;;
