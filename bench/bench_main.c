@@ -229,5 +229,7 @@ int main(int argc, char **argv)
 		csv_close(csv, tmp, c.csv);
 	printf("kz-bench: %d rows, %d flagged NOISY (interquartile range of the kernel/reference ratio above %.0f%% of its median), %.1f s CPU\n",
 	       rows, noisy, 100 * c.opts.noisy, bench_cpu_now() - t0);
+	if (2 * noisy > rows)
+		printf("kz-bench: the machine was too noisy for most rows: trust only ratios far from 1, and re-run when it is quieter\n");
 	return failed;
 }

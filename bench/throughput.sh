@@ -95,6 +95,11 @@ for t in "$@"; do
 			total=$(awk -v a="$total" -v b="$c" 'BEGIN { print a + b }')
 		done
 		read -r med min max < <(stats <"$tmp/rates")
+		# More than 10% between the slowest and fastest repetition: noisy.
+		if [ "$status" = ok ] &&
+		   awk -v a="$min" -v b="$max" -v m="$med" 'BEGIN { exit !(m > 0 && (b - a) / m > 0.10) }'; then
+			status="ok NOISY"
+		fi
 		args=()
 		for ((r = 0; r < n; r++)); do
 			args+=("$corpus")
