@@ -65,3 +65,11 @@ test-fuzz-resume: selftest
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) KERNEL_SRC='$(KERNEL_SRC)' TARGETS=unzstd \
 		ENGINE=libfuzzer fuzz-build
 	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
+
+# The OSS-Fuzz build contract: ci/oss-fuzz/build.sh with the libFuzzer and
+# the AFL++ environments, every fuzzer run over its seed corpus. Its
+# objects stay in $(BUILD)/ossfuzz-test, so a second run is quick.
+.PHONY: test-ossfuzz-build
+CHECKS += test-ossfuzz-build
+test-ossfuzz-build: deps
+	@tests/ossfuzz-build.sh $(BUILD)/ossfuzz-test

@@ -1,0 +1,97 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build of kzfuzz: every fuzz target of
+# fuzz/targets.mk, built with the environment's compiler, flags and engine
+# ($CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE $SANITIZER), objects in
+# $WORK, and written to $OUT:
+#   <target>                  the fuzzer
+#   <target>_seed_corpus.zip  corpus/regression/<target> and the generated seeds
+#   <target>.dict             fuzz/dicts/<target>.dict, where there is one
+#   <target>.options          where the target needs options
+# Sources: the project in $SRC/kzfuzz (or KZFUZZ_SRC); the kernel tree in
+# KERNEL_SRC, else $SRC/linux when it exists, else Debian's linux-source-6.1;
+# the reference libzstd (1.5.x) in /usr/local (the Dockerfile builds it) or
+# Debian's libzstd-dev (KZFUZZ_REF_LIB overrides).
+project=${KZFUZZ_SRC:-$SRC/kzfuzz}
+cd "$project"
+ksrc=${KERNEL_SRC:-}
+[ -z "$ksrc" ] && [ -d "$SRC/linux" ] && ksrc=$SRC/linux
+ref_lib=${KZFUZZ_REF_LIB:-}
+if [ -z "$ref_lib" ]; then
+	for l in /usr/local/lib/libzstd.a /usr/lib/x86_64-linux-gnu/libzstd.a; do
+		[ -f "$l" ] && { ref_lib=$l; break; }
+	done
+fi
+[ -n "$ref_lib" ] || { echo "build.sh: no static reference libzstd (libzstd.a)" >&2; exit 1; }
+
+build=$WORK/kzfuzz
+mkdir -p "$build"
+tree=$(kernel/prepare-tree.sh "$build" "$ksrc")
+# One object folder per compiler, flags and engine: builds never mix.
+key=$(printf '%s\n' "$CC" "$CFLAGS" "$LIB_FUZZING_ENGINE" | sha1sum | cut -c1-12)
+B=$build/$(basename "$tree")/ossfuzz-$key
+targets=$(make --no-print-directory -s -f - print-targets <<'MK'
+include fuzz/targets.mk
+print-targets:
+	@echo $(FUZZ_TARGETS)
+MK
+)
+jobs=${KZFUZZ_JOBS:-$(nproc)}
+mk=(make --no-print-directory -j"$jobs" -f build.mk VARIANT=ossfuzz TREE_DIR="$tree" B="$B"
+	CC="$CC" OSSFUZZ_CFLAGS="$CFLAGS" LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" REF_LIB="$ref_lib")
+"${mk[@]}" $(printf "$B/fuzz/%s " $targets) "$B/bin/gen-seeds" "$B/bin/fanotify-seeds"
+
+# Seeds: made once per object folder (the generators are deterministic).
+seeds=$B/seeds
+if [ ! -d "$seeds" ]; then
+	rm -rf "$seeds.tmp" && mkdir -p "$seeds.tmp/fanotify"
+	ASAN_OPTIONS=detect_leaks=0 "$B/bin/gen-seeds" "$seeds.tmp/zstd" >/dev/null
+	ASAN_OPTIONS=detect_leaks=0 "$B/bin/fanotify-seeds" "$seeds.tmp/fanotify" >/dev/null
+	mv "$seeds.tmp" "$seeds"
+fi
+
+# A seed the fuzzer fails on (a known finding of the code under test)
+# would stop every fuzzing session at its start: such seeds are left out,
+# found by running the fuzzer over them all and bisecting a failing set.
+asan_opts() { # the [asan] section of a .options file, as ASAN_OPTIONS
+	[ -f "$1" ] || return 0
+	awk '/^\[/ { s = $0 } s == "[asan]" && /=/ { gsub(/[ \t]/, ""); printf "%s%s", sep, $0; sep = ":" }' "$1"
+}
+fails() { # BIN FILE...: does the fuzzer fail on these inputs?
+	local bin=$1
+	shift
+	! ASAN_OPTIONS="$san" timeout -k 5 300 "$bin" "$@" >/dev/null 2>&1
+}
+first_failing() { # BIN FILE...: one input of a failing set
+	local bin=$1
+	shift
+	while [ $# -gt 1 ]; do
+		local h=$(($# / 2))
+		if fails "$bin" "${@:1:h}"; then set -- "${@:1:h}"; else shift "$h"; fi
+	done
+	echo "$1"
+}
+
+for t in $targets; do
+	[[ $t =~ ^[A-Za-z0-9_-]+$ ]] || { echo "build.sh: $t: not a valid fuzzer name" >&2; exit 1; }
+	cp "$B/fuzz/$t" "$OUT/$t"
+	stage=$B/seed-stage/$t
+	rm -rf "$stage" && mkdir -p "$stage"
+	for d in corpus/regression/$t "$seeds/zstd/$t" $(case $t in fanotify_*) echo "$seeds/fanotify" ;; esac); do
+		[ -d "$d" ] && find "$d" -type f -exec cp -t "$stage" {} +
+	done
+	san=$(asan_opts "ci/oss-fuzz/options/$t.options")
+	left=0
+	while [ $left -lt 100 ] && compgen -G "$stage/*" >/dev/null && fails "$B/fuzz/$t" "$stage"/*; do
+		f=$(first_failing "$B/fuzz/$t" "$stage"/*)
+		rm -f "$f"
+		left=$((left + 1))
+	done
+	[ $left -eq 0 ] || echo "build.sh: $t: $left seeds left out of the seed corpus: the fuzzer fails on them (known findings: conformance/known-findings.txt)"
+	rm -f "$OUT/${t}_seed_corpus.zip"
+	(cd "$stage" && zip -q -r -j "$OUT/${t}_seed_corpus.zip" .)
+	[ -f "fuzz/dicts/$t.dict" ] && cp "fuzz/dicts/$t.dict" "$OUT/$t.dict"
+	if [ -f "ci/oss-fuzz/options/$t.options" ]; then
+		cp "ci/oss-fuzz/options/$t.options" "$OUT/$t.options"
+	fi
+done
+echo "build.sh: $(wc -w <<<"$targets") fuzzers in $OUT ($SANITIZER, $(basename "$CC"), engine ${LIB_FUZZING_ENGINE})"
