@@ -17,7 +17,8 @@ KZSTD_OBJ := $(B)/kzstd.o
 
 # Never FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION here: in lib/zstd it turns
 # checks off (the frame's dictID check), so the kernel would not be the kernel.
-KVFLAGS = $(filter-out $(FUZZDEF),$(VFLAGS))
+# afl-clang-fast defines it itself: the forced include undefines it again.
+KVFLAGS = $(filter-out $(FUZZDEF),$(VFLAGS)) -include kernel/no-fuzzing-build-mode.h
 
 $(B)/kobj/%.o: $(KTREE_SRC)/%.c kernel/kernel.mk
 	@mkdir -p $(@D)
