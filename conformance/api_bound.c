@@ -29,7 +29,7 @@ static size_t bound_sizes(size_t *sizes, int quick)
 
 	for (size_t s = 0; s <= 300; s += step)
 		n = add(sizes, n, s);
-	for (size_t s = 301; s < MAX_SIZE; s += 7919 * step)
+	for (size_t s = 301; s < MAX_SIZE; s += 13001 * step)
 		n = add(sizes, n, s);
 	for (size_t b = BLOCK; b <= 3 * BLOCK; b += BLOCK)
 		for (size_t i = 0; i < sizeof(near) / sizeof(near[0]); i += quick ? 2 : 1)
