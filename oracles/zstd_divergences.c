@@ -4,6 +4,7 @@
  * zstd data (never at a hash), so that every input of that shape matches.
  * Which ones are in force, and why, is oracles/known-divergences.txt.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ref_zstd.h"
@@ -92,6 +93,59 @@ static int short_bad_magic(const uint8_t *zdata, size_t len)
 	       !begins_magic(zdata + end, rest, 0x184D2A50u, 0xFFFFFFF0u);
 }
 
+/*
+ * A compressed block of 2 bytes, "00 00": no literals, no sequences. Valid;
+ * 1.4.10 wants at least MIN_CBLOCK_SIZE (3) bytes in a compressed block.
+ */
+static int is_empty_compressed_block(const struct zf_block *b)
+{
+	return b->type == ZF_BLOCK_COMPRESSED && b->size == 2 && b->avail == 2 &&
+	       b->content[0] == 0 && b->content[1] == 0;
+}
+
+static int empty_compressed_block(const uint8_t *zdata, size_t len)
+{
+	return zf_any_block(zdata, len, is_empty_compressed_block);
+}
+
+#define MAX_FRAMES		64
+#define WINDOW_DESC_128K	0x38	/* exponent 7: windowLog 17 */
+#define BLOCK_SIZE_MAX		(128 * 1024)
+#define DECODE_CAP		(1 << 20)
+
+/*
+ * A block that decodes to more than Block_Maximum_Size = min(window, 128 KB):
+ * 1.4.10 only bounds a block's output by the destination, 1.5.4 by
+ * ZSTD_blockSizeMax(). Shown by the reference itself: it rejects the data
+ * as it is and decodes it once every small window is raised to 128 KB.
+ */
+static int block_over_window(const uint8_t *zdata, size_t len)
+{
+	size_t starts[MAX_FRAMES], n = zf_frame_starts(zdata, len, starts, MAX_FRAMES);
+	uint8_t *copy = malloc(len), *out = malloc(DECODE_CAP);
+	int raised = 0, ret = 0;
+
+	if (!copy || !out)
+		goto out;
+	memcpy(copy, zdata, len);
+	for (size_t i = 0; i < n; i++) {
+		uint8_t *f = copy + starts[i];
+		unsigned int wlog = 10 + (f[5] >> 3);
+
+		/* Single-segment frames have no window byte: their window is the content. */
+		if ((f[4] & 0x20) || (1u << wlog) >= BLOCK_SIZE_MAX)
+			continue;
+		f[5] = WINDOW_DESC_128K;
+		raised = 1;
+	}
+	ret = raised && ref_is_error(ref_decompress(out, DECODE_CAP, zdata, len)) &&
+	      !ref_is_error(ref_decompress(out, DECODE_CAP, copy, len));
+out:
+	free(copy);
+	free(out);
+	return ret;
+}
+
 static const struct {
 	const char *id;
 	zo_predicate_fn fn;
@@ -99,6 +153,8 @@ static const struct {
 	{ "huf4-stream-end-unchecked", inexact_huf4_stream },
 	{ "legacy-frame", legacy_frame },
 	{ "short-input-bad-magic", short_bad_magic },
+	{ "empty-compressed-block", empty_compressed_block },
+	{ "block-over-window", block_over_window },
 };
 
 zo_predicate_fn zo_predicate(const char *id)

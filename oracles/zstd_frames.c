@@ -61,8 +61,9 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 	return pos <= len ? pos : 0;
 }
 
-static int walk(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pred mpred,
-		size_t *end)
+/* The frame walk; starts (if given) gets each zstd frame's offset, up to max. */
+static int walk_starts(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pred mpred,
+		       size_t *end, size_t *starts, size_t *n, size_t max)
 {
 	size_t pos = 0, step;
 	int hit = 0;
@@ -76,10 +77,13 @@ static int walk(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pre
 		}
 		if (len - pos < 8)
 			break;
-		if ((magic & ZF_SKIPPABLE_MASK) == ZF_SKIPPABLE_MAGIC)
+		if ((magic & ZF_SKIPPABLE_MASK) == ZF_SKIPPABLE_MAGIC) {
 			step = 8 + (size_t)le32(src + pos + 4);
-		else
+		} else {
 			step = walk_frame(src + pos, len - pos, pred, &hit);
+			if (starts && step && *n < max)
+				starts[(*n)++] = pos;
+		}
 		if (!step || step > len - pos)
 			break;
 		pos += step;
@@ -87,6 +91,12 @@ static int walk(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pre
 	if (end)
 		*end = pos;
 	return hit;
+}
+
+static int walk(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pred mpred,
+		size_t *end)
+{
+	return walk_starts(src, len, pred, mpred, end, NULL, NULL, 0);
 }
 
 int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred)
@@ -97,6 +107,14 @@ int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred)
 int zf_any_magic(const uint8_t *src, size_t len, zf_magic_pred pred)
 {
 	return walk(src, len, NULL, pred, NULL);
+}
+
+size_t zf_frame_starts(const uint8_t *src, size_t len, size_t *starts, size_t max)
+{
+	size_t n = 0;
+
+	walk_starts(src, len, NULL, NULL, NULL, starts, &n, max);
+	return n;
 }
 
 size_t zf_frames_end(const uint8_t *src, size_t len)

@@ -34,6 +34,8 @@ size_t zf_frame_header_size(const uint8_t *src, size_t len);
 int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred);
 /* 1 if pred holds for the magic number of one of the frames in src. */
 int zf_any_magic(const uint8_t *src, size_t len, zf_magic_pred pred);
+/* Offsets of the zstd frames (not skippable ones) of src, at most max; returns how many. */
+size_t zf_frame_starts(const uint8_t *src, size_t len, size_t *starts, size_t max);
 /* Where the whole frames at the start of src end: the rest did not parse. */
 size_t zf_frames_end(const uint8_t *src, size_t len);
 

@@ -285,6 +285,25 @@ static void short_magic_near_miss(void **state)
 	free(z);
 }
 
+/* One byte away from each reproducer: the shape is gone, so is the match. */
+static void empty_block_and_window_near_misses(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/empty-compressed-block.zst", &len);
+
+	(void)state;
+	assert_true(matches("empty-compressed-block", z, len));
+	z[len - 1] = 1;		/* one sequence announced: not the empty block */
+	assert_false(matches("empty-compressed-block", z, len));
+	free(z);
+	z = read_file("corpus/divergences/block-over-window.zst", &len);
+	assert_true(matches("block-over-window", z, len));
+	z[5] = 0x18;		/* an 8 KB window: the block fits */
+	assert_false(matches("block-over-window", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	free(z);
+}
+
 static void frame_walker(void **state)
 {
 	static const uint8_t two[] = {
@@ -297,6 +316,12 @@ static void frame_walker(void **state)
 	assert_int_equal(zf_frame_header_size(two, sizeof(two)), 6);
 	assert_int_equal(zf_frames_end(two, sizeof(two)), 19);
 	assert_int_equal(zf_frames_end(two, 8), 0);
+	{
+		size_t starts[4];
+
+		assert_int_equal(zf_frame_starts(two, sizeof(two), starts, 4), 1);
+		assert_int_equal(starts[0], 0);
+	}
 	assert_int_equal(zf_frame_header_size((const uint8_t *)"abcdef", 6), 0);
 }
 
@@ -311,6 +336,7 @@ int main(void)
 		cmocka_unit_test(huf4_near_miss),
 		cmocka_unit_test(legacy_near_miss),
 		cmocka_unit_test(short_magic_near_miss),
+		cmocka_unit_test(empty_block_and_window_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
 
