@@ -8,6 +8,8 @@
 #   make gate            pre-merge conformance gate (BASELINE_SRC=, SECONDS=)
 #   make bench           benchmarks
 #   make coverage        llvm-cov report of the committed corpus
+#   make coverage-trend  coverage over time while fuzzing (SECONDS=, INTERVAL=, TARGETS=)
+#   make seeds           deterministic seed corpora of the zstd targets
 #
 # KERNEL_SRC=/path/to/linux selects the tree under test; the default is
 # Debian's linux-source-6.1. Everything is built under $(BUILD).
