@@ -151,6 +151,7 @@ static const struct {
 	zo_predicate_fn fn;
 } predicates[] = {
 	{ "huf4-stream-end-unchecked", inexact_huf4_stream },
+	{ "huf4-stream-end-mismatch", inexact_huf4_stream },
 	{ "legacy-frame", legacy_frame },
 	{ "short-input-bad-magic", short_bad_magic },
 	{ "empty-compressed-block", empty_compressed_block },
