@@ -62,8 +62,8 @@ test-crash-state:
 
 # A campaign killed half-way and run again loses no finding, keeps its corpus.
 test-fuzz-resume: selftest
-	@$(MAKE) --no-print-directory BUILD=$(BUILD) KERNEL_SRC='$(KERNEL_SRC)' TARGETS=unzstd \
-		ENGINE=libfuzzer fuzz-build
+	@$(call variant,fuzz,$(BDIR)/fuzz/fuzz/unzstd) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
+		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "test-fuzz-resume: the fuzz build failed"; exit 1; }
 	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
 
 # The OSS-Fuzz build contract: ci/oss-fuzz/build.sh with the libFuzzer and
