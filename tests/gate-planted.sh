@@ -144,7 +144,7 @@ for b in "${bugs[@]}"; do
 		[ "$verdict" = caught ] || verdict="gate failed, but not by an expected check (${expect[$b]})"
 	fi
 	[ "$verdict" != caught ] || caught=$((caught + 1))
-	cause=$(for c in "${failed[@]}"; do head -n1 "$run"/[0-9][0-9]-"$c"/failures | cut -f1; done | head -n3 | paste -sd ';' -)
+	cause=$(for c in "${failed[@]}"; do head -n1 "$run"/[0-9][0-9]-"$c"/failures | cut -f1; done | awk "NR <= 3" | paste -sd ';' -)
 	line="$b | exit $rc | failed: ${failed[*]:-none} | errors: ${errored[*]:-none} | $verdict | $(($(date +%s) - t0))s | $cause"
 	echo "gate-planted: $line"
 	echo "$line" >>"$out.tmp"
