@@ -11,16 +11,15 @@
  * lines. Output is flushed per file, so a crash keeps what came before.
  * Exit 0, or 2 on a file it cannot read.
  */
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <linux/zstd.h>
 
 #include "kz.h"
+#include "path_walk.h"
 #include "sha256.h"
 
 #define START_CAP	((size_t)1 << 20)
@@ -82,52 +81,11 @@ static int decode_file(const char *path)
 	return 0;
 }
 
-static int cmp_names(const void *a, const void *b)
+/* path_walk() callback. */
+static int decode_one(const char *path, void *ctx)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int decode_path(const char *path);
-
-static int decode_dir(const char *path)
-{
-	struct dirent **list;
-	int n = scandir(path, &list, NULL, NULL), ret = 0, k = 0;
-	char **names;
-
-	if (n < 0) {
-		fprintf(stderr, "gate-frames: %s: cannot list\n", path);
-		return -1;
-	}
-	names = calloc((size_t)n + 1, sizeof(*names));
-	for (int i = 0; i < n; i++) {
-		if (names && list[i]->d_name[0] != '.' &&
-		    asprintf(&names[k], "%s/%s", path, list[i]->d_name) >= 0)
-			k++;
-		free(list[i]);
-	}
-	free(list);
-	if (!names)
-		return -1;
-	qsort(names, (size_t)k, sizeof(*names), cmp_names);
-	for (int i = 0; i < k; i++) {
-		if (decode_path(names[i]))
-			ret = -1;
-		free(names[i]);
-	}
-	free(names);
-	return ret;
-}
-
-static int decode_path(const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st)) {
-		fprintf(stderr, "gate-frames: %s: no such file or directory\n", path);
-		return -1;
-	}
-	return S_ISDIR(st.st_mode) ? decode_dir(path) : decode_file(path);
+	(void)ctx;
+	return decode_file(path);
 }
 
 int main(int argc, char **argv)
@@ -139,7 +97,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (int i = 1; i < argc; i++)
-		if (decode_path(argv[i]))
+		if (path_walk(argv[i], decode_one, NULL, "gate-frames"))
 			ret = 2;
 	return ret;
 }

@@ -6,12 +6,12 @@
  *
  *   <target> FILE|DIR...
  */
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+
+#include "path_walk.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 __attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -49,54 +49,11 @@ out:
 	return ret;
 }
 
-static int cmp_names(const void *a, const void *b)
+/* path_walk() callback: an unreadable file fails the run, not the walk. */
+static int replay_one(const char *path, void *ctx)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int replay_path(const char *path);
-
-/* Directory entries in sorted order, so that runs are repeatable. */
-static int replay_dir(const char *path)
-{
-	struct dirent **list;
-	int n = scandir(path, &list, NULL, NULL), ret = 0;
-
-	if (n < 0) {
-		fprintf(stderr, "replay: %s: cannot list\n", path);
-		return -1;
-	}
-	char **names = calloc((size_t)n + 1, sizeof(*names));
-	int k = 0;
-
-	for (int i = 0; i < n; i++) {
-		if (names && list[i]->d_name[0] != '.' &&
-		    asprintf(&names[k], "%s/%s", path, list[i]->d_name) >= 0)
-			k++;
-		free(list[i]);
-	}
-	free(list);
-	if (!names)
-		return -1;
-	qsort(names, (size_t)k, sizeof(*names), cmp_names);
-	for (int i = 0; i < k; i++) {
-		if (replay_path(names[i]))
-			ret = -1;
-		free(names[i]);
-	}
-	free(names);
-	return ret;
-}
-
-static int replay_path(const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st)) {
-		fprintf(stderr, "replay: %s: no such file or directory\n", path);
-		return -1;
-	}
-	return S_ISDIR(st.st_mode) ? replay_dir(path) : replay_file(path);
+	(void)ctx;
+	return replay_file(path);
 }
 
 int main(int argc, char **argv)
@@ -110,7 +67,7 @@ int main(int argc, char **argv)
 	if (LLVMFuzzerInitialize)
 		LLVMFuzzerInitialize(&argc, &argv);
 	for (int i = 1; i < argc; i++)
-		if (replay_path(argv[i]))
+		if (path_walk(argv[i], replay_one, NULL, "replay"))
 			ret = 1;
 	fprintf(stderr, "replay: %lu inputs replayed%s\n", replayed, ret ? ", some unreadable" : "");
 	return ret;
