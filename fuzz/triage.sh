@@ -121,7 +121,9 @@ write_record() {
 triage_one() {
 	local f=$1 sha class state known key dir new minimized
 	sha=$(sha1sum <"$f" | cut -c1-40)
-	if cat "$tdir"/*/hits 2>/dev/null | grep -qx "$sha"; then
+	# grep reads the files itself: in a pipe, grep -q may quit before
+	# cat has written everything, and pipefail would call that "not seen".
+	if grep -qxF "$sha" "$tdir"/*/hits 2>/dev/null; then
 		return
 	fi
 	# The input first, before anything runs it.
