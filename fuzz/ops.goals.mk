@@ -2,12 +2,15 @@
 #   make fuzz [TARGETS="a b"] [SECONDS=n] [ENGINE=libfuzzer|afl] [JOBS=n] [TIMEOUT=s]
 #       each target in turn for SECONDS with JOBS workers, live progress,
 #       summary in $(FUZZ_WORK)/summary.txt; corpus in $(FUZZ_WORK)/<target>/corpus
+#   make corpus-update [TARGETS="a b"] [CORPUS_MAX_LEN=n]
+#       adds the working corpus's inputs that give new coverage to
+#       corpus/regression/<target>/ (on request only; then git status)
 #   make findings      the findings table ($(FINDINGS)/<target>/<class>-<hash>/)
 #   make repro INPUT=file [TARGET=name]
 #       replays one input on the ASan+UBSan replayer, symbolized; exits
 #       non-zero when the problem reproduces
 # FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
-.PHONY: fuzz fuzz-build findings repro test-crash-state test-fuzz-resume
+.PHONY: fuzz fuzz-build findings repro corpus-update test-crash-state test-fuzz-resume test-corpus-update
 include fuzz/targets.mk
 ENGINE ?= libfuzzer
 JOBS ?= $(shell nproc)
@@ -19,7 +22,8 @@ KNOWN_FINDINGS := conformance/known-findings.txt
 FAN_SEEDS := $(FUZZ_WORK)/seeds-fanotify
 # What a finding's reproduce command needs beyond INPUT.
 REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))
-CHECKS += test-crash-state test-fuzz-resume
+CHECKS += test-crash-state test-fuzz-resume test-corpus-update
+CORPUS_MAX_LEN ?= 65536
 
 # The variants a campaign runs: the libFuzzer build always (it triages),
 # AFL++ and its CMPLOG build for ENGINE=afl.
@@ -46,6 +50,11 @@ fuzz: fuzz-build
 		-w $(FUZZ_WORK) -f $(FINDINGS) -k $(KNOWN_FINDINGS) -s $(SECONDS) -j $(JOBS) \
 		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL)
 
+corpus-update: selftest
+	@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(FUZZ_SEL))) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
+		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "corpus-update: the fuzz build failed"; exit 1; }
+	@fuzz/corpus-update.sh $(BDIR) $(FUZZ_WORK) corpus/regression $(CORPUS_MAX_LEN) $(FUZZ_SEL)
+
 findings:
 	@fuzz/findings.sh $(FINDINGS) $(KNOWN_FINDINGS)
 
@@ -65,6 +74,13 @@ test-fuzz-resume: selftest
 	@$(call variant,fuzz,$(BDIR)/fuzz/fuzz/unzstd) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
 		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "test-fuzz-resume: the fuzz build failed"; exit 1; }
 	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
+
+# corpus-update keeps the committed files, adds only new coverage, leaves
+# out crashers and big files, and a second run adds nothing.
+test-corpus-update: selftest
+	@$(call variant,fuzz,$(BDIR)/fuzz/fuzz/unzstd) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
+		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "test-corpus-update: the fuzz build failed"; exit 1; }
+	@tests/test-corpus-update.sh $(BDIR) $(BUILD)/test-corpus-update
 
 # The OSS-Fuzz build contract: ci/oss-fuzz/build.sh with the libFuzzer and
 # the AFL++ environments, every fuzzer run over its seed corpus. Its
