@@ -31,15 +31,10 @@ inputs=0 crashers=0 still=0 new=0 fixed=0 errors=0
 
 fail() { printf '%s\t%s\n' "$1" "$2" >>"$dir/failures"; }
 
-# The environment a known-findings reproducer line asks for this file.
-env_for() {
-	{ grep -F "$1" "$known" || true; } | sed -n 's/.*Reproducer: \(\([A-Z_][A-Z0-9_]*=[^ ]* \)*\)with .*/\1/p' | head -n1
-}
-
 # replay TARGET FILE LOG [oom]: exit status of one input's replay.
 replay() {
 	local t=$1 f=$2 log=$3 rc=0 envs bin
-	envs=$(env_for "$f")
+	envs=$(conformance/reproducer-env.sh "$known" "$f")
 	if [ "${4:-}" = oom ] && [ -x "$bdir/fuzz/fuzz/$t" ]; then
 		bin="$bdir/fuzz/fuzz/$t -rss_limit_mb=2048 -timeout=$timeout_s"
 	else

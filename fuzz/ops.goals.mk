@@ -10,7 +10,8 @@
 #       replays one input on the ASan+UBSan replayer, symbolized; exits
 #       non-zero when the problem reproduces
 # FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
-.PHONY: fuzz fuzz-build findings repro corpus-update test-crash-state test-fuzz-resume test-corpus-update
+.PHONY: fuzz fuzz-build findings repro corpus-update test-crash-state test-fuzz-resume test-corpus-update \
+	test-repro-crashers
 include fuzz/targets.mk
 ENGINE ?= libfuzzer
 JOBS ?= $(shell nproc)
@@ -22,7 +23,7 @@ KNOWN_FINDINGS := conformance/known-findings.txt
 FAN_SEEDS := $(FUZZ_WORK)/seeds-fanotify
 # What a finding's reproduce command needs beyond INPUT.
 REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))
-CHECKS += test-crash-state test-fuzz-resume test-corpus-update
+CHECKS += test-crash-state test-fuzz-resume test-corpus-update test-repro-crashers
 CORPUS_MAX_LEN ?= 65536
 
 # The variants a campaign runs: the libFuzzer build always (it triages),
@@ -74,6 +75,10 @@ test-fuzz-resume: selftest
 	@$(call variant,fuzz,$(BDIR)/fuzz/fuzz/unzstd) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
 		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "test-fuzz-resume: the fuzz build failed"; exit 1; }
 	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
+
+# make repro reproduces every committed crasher, as its class.
+test-repro-crashers: selftest
+	@tests/test-repro-crashers.sh BUILD=$(BUILD) $(if $(KERNEL_SRC),KERNEL_SRC=$(KERNEL_SRC))
 
 # corpus-update keeps the committed files, adds only new coverage, leaves
 # out crashers and big files, and a second run adds nothing.

@@ -8,6 +8,7 @@
 # REPRO_TIMEOUT (s, default 30): an input still running then is a timeout.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
 [ $# -eq 4 ] || { echo "usage: repro.sh REPLAYER INPUT TARGET KNOWN_FINDINGS" >&2; exit 2; }
 bin=$1 input=$2 target=$3 known=$4
 [ -x "$bin" ] || { echo "repro: $bin: no replayer" >&2; exit 2; }
@@ -19,9 +20,12 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-symbolize=1:handle_abort=1:detect_leaks=1:ma
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-echo "repro: $target: $bin $input" >&2
+# A committed crasher replays with the environment its known-findings line names.
+envs=$("$top/conformance/reproducer-env.sh" "$known" "$(realpath -m --relative-to="$top" "$input")")
+echo "repro: $target: ${envs}$bin $input" >&2
 rc=0
-timeout -s ABRT -k 5 "$limit" "$bin" "$input" 2>&1 | tee "$log" >&2 || rc=${PIPESTATUS[0]}
+# shellcheck disable=SC2086
+env $envs timeout -s ABRT -k 5 "$limit" "$bin" "$input" 2>&1 | tee "$log" >&2 || rc=${PIPESTATUS[0]}
 if [ $rc -eq 0 ]; then
 	echo "repro: $target: does not reproduce: $input runs clean on the replayer"
 	exit 0

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# make repro on every committed crasher (corpus/crashers/<target>/<class>/):
+# each must reproduce (non-zero exit, a "reproduces:" line) with the class
+# of its folder and be known to the baseline. Under oom/ the class is
+# asan:allocation-size-too-big: repro's replayer runs with ASan's
+# max_allocation_size_mb=2048 where libFuzzer has its malloc limit.
+#   test-repro-crashers.sh MAKE-ARGS...   (BUILD=.. KERNEL_SRC=..)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/.."
+fail() { echo "test-repro-crashers: FAIL: $*" >&2; exit 1; }
+n=0
+while IFS= read -r f; do
+	cls=$(basename "$(dirname "$f")")
+	[ "$cls" = oom ] && cls=asan-allocation-size-too-big
+	rc=0
+	out=$(make --no-print-directory "$@" repro INPUT="$f" 2>&1) || rc=$?
+	[ $rc -ne 0 ] || fail "$f: make repro exited 0"
+	line=$(grep '^repro: .*: reproduces: ' <<<"$out" || true)
+	[ -n "$line" ] || fail "$f: no 'reproduces' line: $(tail -n1 <<<"$out")"
+	got=$(sed 's/.*: reproduces: \([^ ]*\) .*/\1/; s/:/-/g' <<<"$line")
+	[ "$got" = "$cls" ] || fail "$f: reproduces as $got, not $cls"
+	grep -q '(known' <<<"$line" || fail "$f: not known to the baseline: $line"
+	n=$((n + 1))
+done < <(find corpus/crashers -type f | sort)
+[ $n -gt 0 ] || fail "no crashers under corpus/crashers"
+echo "test-repro-crashers: passed ($n crashers reproduce with make repro, each as its folder's class, each known)"
