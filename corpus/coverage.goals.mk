@@ -19,11 +19,13 @@ note_missing = $(foreach t,$(COV_MISSING),echo "$(1): $(t): skipped: no fuzz/$(t
 
 coverage: deps
 	@$(call note_missing,coverage)
+	@mkdir -p $(BDIR)
 	@$(call build_each,cov,coverage)
 	@corpus/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
 
 coverage-trend: deps
 	@$(call note_missing,coverage-trend)
+	@mkdir -p $(BDIR)
 	@$(call build_each,cov,coverage-trend)
 	@$(call build_each,fuzz,coverage-trend)
 	@corpus/coverage-trend.sh $(BDIR) $(TREE_DIR)/src $(CORPUS) $(BDIR)/coverage-trend \

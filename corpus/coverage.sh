@@ -8,7 +8,11 @@
 #   summary.txt     per-file table (regions, functions, lines, branches)
 #   functions.txt   per-function table of lib/zstd
 #   reachable.txt   lib/zstd per file, lines and lines outside the functions
-#                   corpus/unreachable.txt lists as out of the wrapper's reach
+#                   corpus/unreachable.txt and the source regions
+#                   corpus/unreachable-regions.txt list as out of the
+#                   wrapper's reach
+#   lines.lcov      per-line counts of lib/zstd (llvm-cov export)
+#   regions.txt     per file, the region lines left out (coverage-regions.sh)
 #   notes.txt       what was skipped or failed
 set -euo pipefail
 die() { echo "coverage: $*" >&2; exit 1; }
@@ -62,7 +66,11 @@ for o in "${objects[@]:1}"; do args+=(-object "$o"); done
 "${cov[@]}" report "${args[@]}" "${sources[@]}" >"$tmp/summary.txt" 2>"$tmp/logs/report.err"
 mapfile -t zstd_files < <(find "$src/lib/zstd" -name '*.c' | sort)
 "${cov[@]}" report -show-functions "${args[@]}" "${zstd_files[@]}" >"$tmp/functions.txt" 2>>"$tmp/logs/report.err"
-"$here/coverage-reachable.sh" "$tmp/functions.txt" "$here/unreachable.txt" >"$tmp/reachable.txt"
+"${cov[@]}" export -format=lcov "${args[@]}" "${zstd_files[@]}" >"$tmp/lines.lcov" 2>>"$tmp/logs/report.err"
+"$here/coverage-regions.sh" "$tmp/lines.lcov" "$here/unreachable.txt" "$here/unreachable-regions.txt" \
+	>"$tmp/regions.txt" 2>"$tmp/logs/regions.err" ||
+	echo "regions: unreachable-regions.txt is wrong: $(head -n1 "$tmp/logs/regions.err") (see logs/regions.err)" >>"$tmp/notes.txt"
+"$here/coverage-reachable.sh" "$tmp/functions.txt" "$here/unreachable.txt" "$tmp/regions.txt" >"$tmp/reachable.txt"
 
 rm -rf "$out"
 mv "$tmp" "$out"
