@@ -34,8 +34,9 @@ int seeds_for_target(const char *target, const struct seed_sink *sink)
 	if (!strcmp(target, "frame_header"))
 		return seeds_headers(sink);
 	if (!strcmp(target, "compress_oneshot"))
-		return seeds_plain(sink);
+		return seeds_plain(sink) || seeds_estimates(sink) ? -1 : 0;
 	if (!strcmp(target, "compress_stream"))
-		return seeds_plain(sink) || seeds_stream_wraps(sink) ? -1 : 0;
+		return seeds_plain(sink) || seeds_stream_wraps(sink) ||
+		       seeds_stream_flushed(sink) ? -1 : 0;
 	return -1;
 }

@@ -44,6 +44,12 @@ int seeds_headers(const struct seed_sink *sink);
 int seeds_plain(const struct seed_sink *sink);
 /* Streams through a window smaller than their data, for compress_stream. */
 int seeds_stream_wraps(const struct seed_sink *sink);
+/* compress_oneshot: every level under each estimated-size class. */
+int seeds_estimates(const struct seed_sink *sink);
+/* compress_stream: flushed window wraps, literals of one byte value. */
+int seeds_stream_flushed(const struct seed_sink *sink);
+/* The compressors' level trailer (2 bytes): what fuzz_zstd_level() reads. */
+size_t seed_level_tail(int level, uint8_t tail[2]);
 
 /* The seeds of one zstd target; -1 (nothing emitted) for an unknown target. */
 int seeds_for_target(const char *target, const struct seed_sink *sink);

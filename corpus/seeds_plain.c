@@ -36,7 +36,7 @@ static int plain_kind(const struct seed_sink *sink, enum sample_kind kind, uint8
  * first parameter of both compressors: selector 1 then level - 1 for
  * levels 1..max, selector 2 then -level - 1 for levels -1..-7.
  */
-static size_t level_tail(int level, uint8_t tail[2])
+size_t seed_level_tail(int level, uint8_t tail[2])
 {
 	tail[0] = level > 0 ? 1 : 2;
 	tail[1] = (uint8_t)(level > 0 ? level - 1 : -level - 1);
@@ -56,7 +56,7 @@ static int plain_levels(const struct seed_sink *sink, uint8_t *buf)
 		if (!level)
 			continue;
 		n = fuzz_input_build(in, PLAIN_MAX - LEVEL_PLAIN, buf, LEVEL_PLAIN, tail,
-				     level_tail(level, tail));
+				     seed_level_tail(level, tail));
 		ret = n ? seed_emit(sink, SEED_PLAIN, 0, in, n, "plain-text-%d-level%d",
 				    LEVEL_PLAIN, level) : -1;
 	}
@@ -89,7 +89,7 @@ int seeds_stream_wraps(const struct seed_sink *sink)
 	for (int level = 1; level <= ref_max_level() && !ret; level++) {
 		size_t n;
 
-		level_tail(level, tail);
+		seed_level_tail(level, tail);
 		n = fuzz_input_build(in, sizeof(in), plain, WRAP_PLAIN, tail, sizeof(tail));
 		ret = n ? seed_emit(sink, SEED_PLAIN, 0, in, n, "wrap-text-%d-lvl%d",
 				    WRAP_PLAIN, level) : -1;
