@@ -44,7 +44,7 @@ int seeds_headers(const struct seed_sink *sink);
 int seeds_plain(const struct seed_sink *sink);
 /* Streams through a window smaller than their data, for compress_stream. */
 int seeds_stream_wraps(const struct seed_sink *sink);
-/* compress_oneshot: every level under each estimated-size class. */
+/* compress_oneshot: every level under each estimated-size class, X2 reuse. */
 int seeds_estimates(const struct seed_sink *sink);
 /* compress_stream: flushed window wraps, literals of one byte value. */
 int seeds_stream_flushed(const struct seed_sink *sink);

@@ -20,6 +20,7 @@
 #define RLE_RANDOM	2000
 #define RLE_PLAIN	12000
 #define TAIL_MAX	64
+#define X2_PLAIN	(131072 + 300)	/* a full block, then 300 bytes */
 
 static void put_be(uint8_t *p, uint32_t v, int n)
 {
@@ -40,6 +41,29 @@ static int emit_tail(const struct seed_sink *sink, const uint8_t *plain, size_t 
 	if (n)
 		ret = seed_emit(sink, SEED_PLAIN, 0, in, n, "%s", name);
 	free(in);
+	return ret;
+}
+
+/*
+ * Letters of an 8-letter alphabet (3 bits a byte), level 1: the first block's
+ * literals are 4 Huffman streams the wrapper's decoder (compress_oneshot's
+ * round trip) reads with a double-symbol (X2) table; the 300-byte second
+ * block reuses that table for one stream: HUF_decompress1X2_usingDTable.
+ */
+static int seed_x2_repeat(const struct seed_sink *sink)
+{
+	uint8_t *buf = malloc(X2_PLAIN), tail[2];
+	uint32_t st = 5;
+	char name[64];
+	int ret;
+
+	if (!buf)
+		return -1;
+	for (size_t i = 0; i < X2_PLAIN; i++)
+		buf[i] = (uint8_t)('a' + (sample_next(&st) >> 13) % 8);
+	snprintf(name, sizeof(name), "x2repeat-letters-%d-level1", X2_PLAIN);
+	ret = emit_tail(sink, buf, X2_PLAIN, tail, seed_level_tail(1, tail), name);
+	free(buf);
 	return ret;
 }
 
@@ -73,7 +97,7 @@ int seeds_estimates(const struct seed_sink *sink)
 			ret = emit_tail(sink, plain, EST_PLAIN, tail, n, name);
 		}
 	}
-	return ret;
+	return ret ? ret : seed_x2_repeat(sink);
 }
 
 /*
