@@ -2,6 +2,7 @@
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 #include <zstd_errors.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ref_zstd.h"
@@ -85,6 +86,23 @@ size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len)
 	if (!dctx)
 		return (size_t)-ZSTD_error_memory_allocation;
 	ret = ZSTD_decompressDCtx(dctx, dst, cap, src, len);
+	ZSTD_freeDCtx(dctx);
+	return ret;
+}
+
+size_t ref_decompress_after_history(void *dst, size_t cap, const void *src, size_t len,
+				    size_t history, int fill)
+{
+	ZSTD_DCtx *dctx = ZSTD_createDCtx();
+	void *dict = malloc(history);
+	size_t ret = (size_t)-ZSTD_error_memory_allocation;
+
+	if (!dctx || !dict)
+		goto out;
+	memset(dict, fill, history);
+	ret = ZSTD_decompress_usingDict(dctx, dst, cap, src, len, dict, history);
+out:
+	free(dict);
 	ZSTD_freeDCtx(dctx);
 	return ret;
 }

@@ -27,6 +27,13 @@ size_t ref_compress_wlog(void *dst, size_t cap, const void *src, size_t len,
 			 int level, int checksum, int content_size, int wlog);
 /* One-shot decompression of every frame in src, as ZSTD_decompressDCtx does. */
 size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len);
+/*
+ * The same, as if history bytes of value fill came before src: a raw-content
+ * dictionary (ZSTD_decompress_usingDict), so that matches may reach that far
+ * back and the decoder sees that much history.
+ */
+size_t ref_decompress_after_history(void *dst, size_t cap, const void *src, size_t len,
+				    size_t history, int fill);
 /* Where the reference's ZSTD_decompressDCtx lives (to tell the builds apart). */
 const void *ref_decompress_dctx_address(void);
 

@@ -146,6 +146,64 @@ out:
 	return ret;
 }
 
+/*
+ * A compressed block whose Block_Size is over Block_Maximum_Size =
+ * min(Window_Size, 128 KB), the window of a single-segment frame being its
+ * content size: 1.5.4's ZSTD_decompressBlock_internal says srcSize_wrong,
+ * 1.4.10 only refuses 128 KB and more.
+ */
+static int is_csize_over_block_max(const struct zf_block *b)
+{
+	uint64_t max = b->window < BLOCK_SIZE_MAX ? b->window : BLOCK_SIZE_MAX;
+
+	return b->type == ZF_BLOCK_COMPRESSED && b->size > max;
+}
+
+static int csize_over_block_max(const uint8_t *zdata, size_t len)
+{
+	return zf_any_block(zdata, len, is_csize_over_block_max);
+}
+
+/* 1.4.10 picks its prefetch sequence decoder for windows over 16 MB. */
+#define PREFETCH_WINDOW		((uint64_t)1 << 24)
+/* 1.5.4 picks it when the history it can reach is over 16 MB. */
+#define PREFETCH_HISTORY	((size_t)1 << 24)
+/* ZSTD_error_corruption_detected, the same number in both libraries. */
+#define ERR_CORRUPTION		20
+
+static int is_compressed_in_big_window(const struct zf_block *b)
+{
+	return b->type == ZF_BLOCK_COMPRESSED && b->window > PREFETCH_WINDOW;
+}
+
+/*
+ * Sequences whose bit stream does not end exactly, in a frame whose window
+ * is over 16 MB: 1.4.10's prefetch decoder (ZSTD_decompressSequencesLong)
+ * never checks the end, 1.5.4 picks that decoder only with 16 MB of history
+ * and otherwise its checking one. Shown by the reference itself: it calls
+ * the data corrupt, and decodes it given 16 MB of history before it (a raw
+ * dictionary) that no match reads (all zeros and all ones decode alike).
+ */
+static int prefetch_seq_end(const uint8_t *zdata, size_t len)
+{
+	uint8_t *zeros = malloc(DECODE_CAP), *ones = malloc(DECODE_CAP);
+	size_t rz, ro;
+	int ret = 0;
+
+	if (!zeros || !ones || !zf_any_block(zdata, len, is_compressed_in_big_window))
+		goto out;
+	rz = ref_decompress(zeros, DECODE_CAP, zdata, len);
+	if (!ref_is_error(rz) || ref_error_code(rz) != ERR_CORRUPTION)
+		goto out;
+	rz = ref_decompress_after_history(zeros, DECODE_CAP, zdata, len, PREFETCH_HISTORY, 0);
+	ro = ref_decompress_after_history(ones, DECODE_CAP, zdata, len, PREFETCH_HISTORY, 0xff);
+	ret = !ref_is_error(rz) && rz == ro && !memcmp(zeros, ones, rz);
+out:
+	free(zeros);
+	free(ones);
+	return ret;
+}
+
 static const struct {
 	const char *id;
 	zo_predicate_fn fn;
@@ -156,6 +214,8 @@ static const struct {
 	{ "short-input-bad-magic", short_bad_magic },
 	{ "empty-compressed-block", empty_compressed_block },
 	{ "block-over-window", block_over_window },
+	{ "csize-over-block-max", csize_over_block_max },
+	{ "prefetch-seq-end-unchecked", prefetch_seq_end },
 };
 
 zo_predicate_fn zo_predicate(const char *id)

@@ -27,6 +27,25 @@ size_t zf_frame_header_size(const uint8_t *src, size_t len)
 	return size <= len ? size : 0;
 }
 
+/* Window_Size of the frame header at src (RFC 8878 3.1.1.1.2); the header is whole. */
+static uint64_t frame_window(const uint8_t *src)
+{
+	static const uint8_t did_size[4] = { 0, 1, 2, 4 };
+	unsigned int fhd = src[4], exponent, flag = fhd >> 6;
+	const uint8_t *fcs = src + 5 + did_size[fhd & 3];
+	uint64_t base, size = 0;
+
+	if (!((fhd >> 5) & 1)) {
+		exponent = src[5] >> 3;
+		base = (uint64_t)1 << (10 + exponent);
+		return base + base / 8 * (src[5] & 7);
+	}
+	/* Single segment: the window is Frame_Content_Size (1, 2, 4 or 8 bytes). */
+	for (unsigned int i = flag ? 1u << flag : 1; i-- > 0;)
+		size = size << 8 | fcs[i];
+	return flag == 1 ? size + 256 : size;
+}
+
 /* Walks one frame's blocks; returns bytes the frame spans, 0 if cut short. */
 static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int *hit)
 {
@@ -35,6 +54,7 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 
 	if (!pos)
 		return 0;
+	b.window = frame_window(src);
 	do {
 		uint32_t h;
 		size_t on_disk;

@@ -20,6 +20,7 @@ struct zf_block {
 	uint32_t size;			/* the Block_Size field */
 	const uint8_t *content;		/* what follows the block header */
 	size_t avail;			/* content bytes present in the input */
+	uint64_t window;		/* the frame's Window_Size (single-segment: its content size) */
 };
 
 typedef int (*zf_block_pred)(const struct zf_block *b);

@@ -304,6 +304,27 @@ static void empty_block_and_window_near_misses(void **state)
 	free(z);
 }
 
+/* The window and the block size decide these two: one byte of the header away, both agree. */
+static void prefetch_and_block_max_near_misses(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/prefetch-seq-end-unchecked.zst", &len);
+
+	(void)state;
+	assert_true(matches("prefetch-seq-end-unchecked", z, len));
+	z[5] = 0x70;		/* a 16 MB window: 1.4.10 takes its checking decoder too */
+	assert_false(matches("prefetch-seq-end-unchecked", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	free(z);
+	z = read_file("corpus/divergences/csize-over-block-max.zst", &len);
+	assert_true(matches("csize-over-block-max", z, len));
+	assert_false(matches("block-over-window", z, len));
+	z[5] = 4;		/* content size 4: the 4-byte block fits, 2 bytes decoded are wrong */
+	assert_false(matches("csize-over-block-max", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	free(z);
+}
+
 static void frame_walker(void **state)
 {
 	static const uint8_t two[] = {
@@ -337,6 +358,7 @@ int main(void)
 		cmocka_unit_test(legacy_near_miss),
 		cmocka_unit_test(short_magic_near_miss),
 		cmocka_unit_test(empty_block_and_window_near_misses),
+		cmocka_unit_test(prefetch_and_block_max_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
 
