@@ -6,6 +6,10 @@ TEST_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(TEST_SRCS))
 .PHONY: tests
 tests: $(TEST_BINS)
 
-$(B)/tests/%: $(B)/obj/tests/%.o $(LINK_LIBS)
+# A test of a fuzz target's verdicts links the target's object: <test>_OBJS.
+test_compress_stream_pledge_OBJS := $(B)/obj/fuzz/compress_stream.o
+
+.SECONDEXPANSION:
+$(B)/tests/%: $(B)/obj/tests/%.o $$($$*_OBJS) $(LINK_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(VLDFLAGS) -o $@ $< $(LINK_LIBS) -lcmocka -lm -lpthread
+	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lcmocka -lm -lpthread
