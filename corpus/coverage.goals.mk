@@ -30,3 +30,9 @@ coverage-trend: deps
 	@$(call build_each,fuzz,coverage-trend)
 	@corpus/coverage-trend.sh $(BDIR) $(TREE_DIR)/src $(CORPUS) $(BDIR)/coverage-trend \
 		$(SECONDS) $(INTERVAL) $(COV_TARGETS)
+
+# The region resolver of make coverage, on a made-up source (part of make check).
+.PHONY: coverage-regions-test
+CHECKS += coverage-regions-test
+coverage-regions-test:
+	@tests/test_coverage_regions.sh
