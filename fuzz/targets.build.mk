@@ -1,20 +1,29 @@
 # Each target built the way its variant wants, always at $(B)/fuzz/<target>:
 #   fuzz          libFuzzer binary
-#   afl, cmplog   AFL++ persistent-mode binary (libAFLDriver)
+#   afl, cmplog   AFL++ persistent-mode binary (libAFLDriver), the input
+#                 copied to the heap first (fuzz/afl_aligned_input.c)
 #   other         standalone replayer (fuzz/replay_main.c)
 # A target's own extra objects: <target>_EXTRA (object paths).
 include fuzz/targets.mk
 FUZZ_BINS := $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
 
+AFL_WRAP := -Wl,--wrap=LLVMFuzzerTestOneInput
+
 ifeq ($(ENGINE),libfuzzer)
 FUZZ_MAIN :=
 else ifeq ($(ENGINE),afl)
-FUZZ_MAIN := $(AFL_DRIVER)
+FUZZ_MAIN := $(B)/obj/fuzz/afl_aligned_input.o $(AFL_DRIVER)
+FUZZ_LDFLAGS := $(AFL_WRAP) -lstdc++
 else ifeq ($(ENGINE),ossfuzz)
-FUZZ_MAIN :=
+# OSSFUZZ_AFL=1 (build.sh, FUZZING_ENGINE=afl): the same heap copy.
+FUZZ_MAIN := $(if $(OSSFUZZ_AFL),$(B)/obj/fuzz/afl_aligned_input.o)
+FUZZ_LDFLAGS := $(if $(OSSFUZZ_AFL),$(AFL_WRAP))
 else
 FUZZ_MAIN := $(B)/obj/fuzz/replay_main.o
 endif
+
+# Kept, not removed as an intermediate of the pattern rule below.
+.SECONDARY: $(B)/obj/fuzz/afl_aligned_input.o
 
 .PHONY: fuzzers
 fuzzers: $(FUZZ_BINS)
@@ -22,5 +31,5 @@ fuzzers: $(FUZZ_BINS)
 .SECONDEXPANSION:
 $(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $(LINK_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(if $(filter afl,$(ENGINE)),-lstdc++) \
+	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(FUZZ_LDFLAGS) \
 		$(if $(filter ossfuzz,$(ENGINE)),$(LIB_FUZZING_ENGINE) $(OSSFUZZ_LDLIBS))

@@ -36,8 +36,12 @@ print-targets:
 MK
 )
 jobs=${KZFUZZ_JOBS:-$(nproc)}
+# AFL++'s driver passes the input in place, misaligned: copy it (fuzz/afl_aligned_input.c).
+afl=
+if [ "${FUZZING_ENGINE:-}" = afl ]; then afl=1; fi
 mk=(make --no-print-directory -j"$jobs" -f build.mk VARIANT=ossfuzz TREE_DIR="$tree" B="$B"
-	CC="$CC" OSSFUZZ_CFLAGS="$CFLAGS" LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" REF_LIB="$ref_lib")
+	CC="$CC" OSSFUZZ_CFLAGS="$CFLAGS" LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" REF_LIB="$ref_lib"
+	OSSFUZZ_AFL="$afl")
 "${mk[@]}" $(printf "$B/fuzz/%s " $targets) "$B/bin/gen-seeds" "$B/bin/fanotify-seeds"
 
 # Seeds: made once per object folder (the generators are deterministic).
