@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # make repro on every committed crasher (corpus/crashers/<target>/<class>/):
 # each must reproduce (non-zero exit, a "reproduces:" line) with the class
-# of its folder and be known to the baseline. Under oom/ the class is
-# asan:allocation-size-too-big: repro's replayer runs with ASan's
-# max_allocation_size_mb=2048 where libFuzzer has its malloc limit.
+# of its folder and be known to the baseline. Under oom/ and
+# asan-out-of-memory/ the class is asan:allocation-size-too-big: repro's
+# replayer runs with ASan's max_allocation_size_mb=2048 (where libFuzzer has
+# its malloc limit, and where the machine's memory would decide).
 #   test-repro-crashers.sh MAKE-ARGS...   (BUILD=.. KERNEL_SRC=..)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,7 +13,7 @@ fail() { echo "test-repro-crashers: FAIL: $*" >&2; exit 1; }
 n=0
 while IFS= read -r f; do
 	cls=$(basename "$(dirname "$f")")
-	[ "$cls" = oom ] && cls=asan-allocation-size-too-big
+	case $cls in oom | asan-out-of-memory) cls=asan-allocation-size-too-big ;; esac
 	rc=0
 	out=$(make --no-print-directory "$@" repro INPUT="$f" 2>&1) || rc=$?
 	[ $rc -ne 0 ] || fail "$f: make repro exited 0"
