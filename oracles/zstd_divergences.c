@@ -204,6 +204,36 @@ out:
 	return ret;
 }
 
+/*
+ * A sequences section that claims more sequences than its bit stream holds,
+ * the stream running out before the last one, in a frame whose window is
+ * over 16 MB: 1.4.10's prefetch decoder checks for the overrun before each
+ * sequence and rejects it; the short decoder of both versions checks only
+ * the end, where an overrun passes (it also updates the states after the
+ * last sequence), and 1.5.4 uses it unless 16 MB of history are there.
+ * Shown by the reference itself: it decodes the data as is, and says
+ * corruption_detected given 16 MB of history before it (all zeros and all
+ * ones alike), which makes it take its own prefetch decoder.
+ */
+static int prefetch_seq_overflow(const uint8_t *zdata, size_t len)
+{
+	uint8_t *out = malloc(DECODE_CAP);
+	size_t rz, ro;
+	int ret = 0;
+
+	if (!out || !zf_any_block(zdata, len, is_compressed_in_big_window))
+		goto out;
+	if (ref_is_error(ref_decompress(out, DECODE_CAP, zdata, len)))
+		goto out;
+	rz = ref_decompress_after_history(out, DECODE_CAP, zdata, len, PREFETCH_HISTORY, 0);
+	ro = ref_decompress_after_history(out, DECODE_CAP, zdata, len, PREFETCH_HISTORY, 0xff);
+	ret = ref_is_error(rz) && ref_error_code(rz) == ERR_CORRUPTION &&
+	      ref_is_error(ro) && ref_error_code(ro) == ERR_CORRUPTION;
+out:
+	free(out);
+	return ret;
+}
+
 static const struct {
 	const char *id;
 	zo_predicate_fn fn;
@@ -216,6 +246,7 @@ static const struct {
 	{ "block-over-window", block_over_window },
 	{ "csize-over-block-max", csize_over_block_max },
 	{ "prefetch-seq-end-unchecked", prefetch_seq_end },
+	{ "seq-stream-overflow-unchecked", prefetch_seq_overflow },
 };
 
 zo_predicate_fn zo_predicate(const char *id)

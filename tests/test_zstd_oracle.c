@@ -325,6 +325,46 @@ static void prefetch_and_block_max_near_misses(void **state)
 	free(z);
 }
 
+/* The reproducer's Number_of_Sequences: after 6 + 3 header bytes and 2 + 48 of literals. */
+#define OVERFLOW_REPRO_NBSEQ	59
+
+/*
+ * Both one-shot decoders decode z to the same bytes. Only one-shot: the
+ * streamed kernel way of divergence_of() has an 8 MB workspace, too small
+ * for these 16 and 32 MB windows (decompress_stream accepts that failure).
+ */
+static void oneshot_agree(const uint8_t *z, size_t len)
+{
+	static uint8_t kout[OUT_CAP], rout[OUT_CAP];
+	size_t kret = kz_decompress(kout, OUT_CAP, z, len);
+	size_t rret = ref_decompress(rout, OUT_CAP, z, len);
+
+	assert_false(zstd_is_error(kret));
+	assert_false(ref_is_error(rret));
+	assert_int_equal(kret, rret);
+	assert_memory_equal(kout, rout, kret);
+}
+
+/* The sequence count and the window decide it: as compressed, or in a 16 MB window, both agree. */
+static void seq_overflow_near_misses(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/seq-stream-overflow-unchecked.zst", &len);
+
+	(void)state;
+	assert_true(matches("seq-stream-overflow-unchecked", z, len));
+	assert_false(matches("prefetch-seq-end-unchecked", z, len));
+	assert_int_equal(z[OVERFLOW_REPRO_NBSEQ], 10);
+	z[OVERFLOW_REPRO_NBSEQ] = 9;	/* the count the compressor wrote: valid */
+	assert_false(matches("seq-stream-overflow-unchecked", z, len));
+	oneshot_agree(z, len);
+	z[OVERFLOW_REPRO_NBSEQ] = 10;
+	z[5] = 0x70;		/* a 16 MB window: 1.4.10 takes its short decoder too */
+	assert_false(matches("seq-stream-overflow-unchecked", z, len));
+	oneshot_agree(z, len);
+	free(z);
+}
+
 static void frame_walker(void **state)
 {
 	static const uint8_t two[] = {
@@ -359,6 +399,7 @@ int main(void)
 		cmocka_unit_test(short_magic_near_miss),
 		cmocka_unit_test(empty_block_and_window_near_misses),
 		cmocka_unit_test(prefetch_and_block_max_near_misses),
+		cmocka_unit_test(seq_overflow_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
 

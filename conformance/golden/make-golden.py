@@ -104,6 +104,9 @@ def must_fail(sums):
     # The oracle's reproducer: a level-19 frame with one flipped Huffman bit.
     shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-stream-end-unchecked.zst"),
                 os.path.join(TOP, "must-fail/huf4-stream-end-unchecked.zst"))
+    # The oracle's reproducer: 10 sequences announced, 9 in the stream, 32 MB window.
+    shutil.copy(os.path.join(TOP, "../../corpus/divergences/seq-stream-overflow-unchecked.zst"),
+                os.path.join(TOP, "must-fail/seq-stream-overflow-unchecked.zst"))
     # A zstd v0.7 frame (magic 0xFD2FB527) of no content: the oracle's
     # reproducer without its stray last byte, so that the reference's
     # one-shot decoder takes it whole.
