@@ -1,7 +1,8 @@
 # The pre-merge gate's check programs (issue 4, checks 2 to 5), each
 # $(B)/bin/gate-<name>: TAP-like lines, one "figure:" line, exit 0/1/2.
 # Their helpers are in the harness library for the unit tests too.
-LIB_SRCS += conformance/gate_tap.c conformance/stack_paint.c conformance/stack_budget.c
+LIB_SRCS += conformance/gate_tap.c conformance/stack_paint.c conformance/stack_budget.c \
+	conformance/line_file.c
 
 PROGRAMS += $(B)/bin/gate-stack
 gate-stack_SRCS := conformance/gate_stack.c conformance/stack_calls.c

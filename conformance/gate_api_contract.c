@@ -14,14 +14,6 @@
 
 #define PROG "gate-api-contract"
 
-static double seconds_since(const struct timespec *a)
-{
-	struct timespec b;
-
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	return (double)(b.tv_sec - a->tv_sec) + (b.tv_nsec - a->tv_nsec) / 1e9;
-}
-
 /* One part, its CPU time told: the gate's time budget is tight. */
 static void part(struct gate_tap *t, const char *name, void (*fn)(struct gate_tap *, int), int quick)
 {
@@ -49,6 +41,7 @@ int main(int argc, char **argv)
 	struct timespec a;
 	int quick = 0;
 
+	/* gate.sh passes --quick to programs whose usage text names it. */
 	gate_init(&t, PROG);
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--quick"))
@@ -62,5 +55,5 @@ int main(int argc, char **argv)
 	part(&t, "frame inspection", frames, quick);
 	part(&t, "resets and flush", api_check_resets, quick);
 	part(&t, "compress bound", api_check_compress_bound, quick);
-	return gate_finish(&t, "%lu cases in %.1f s", t.cases, seconds_since(&a));
+	return gate_finish(&t, "%lu cases in %.1f s", t.cases, gate_seconds_since(&a));
 }

@@ -93,3 +93,11 @@ int gate_error(const struct gate_tap *t, const char *fmt, ...)
 	fprintf(stderr, "\n");
 	return GATE_EXIT_ERROR;
 }
+
+double gate_seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
+}

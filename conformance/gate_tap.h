@@ -9,6 +9,7 @@
 #define GATE_TAP_H
 
 #include <stdio.h>
+#include <time.h>
 
 #define GATE_EXIT_PASS	0
 #define GATE_EXIT_FAIL	1
@@ -44,5 +45,7 @@ int gate_finish(struct gate_tap *t, const char *fmt, ...);
 /* Usage or environment problem: one line on stderr, status 2. */
 __attribute__((format(printf, 2, 3)))
 int gate_error(const struct gate_tap *t, const char *fmt, ...);
+/* Wall seconds since *start (CLOCK_MONOTONIC). */
+double gate_seconds_since(const struct timespec *start);
 
 #endif

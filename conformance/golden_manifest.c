@@ -5,15 +5,10 @@
 #include <string.h>
 
 #include "golden_manifest.h"
+#include "line_file.h"
 
 #define PREFIX	"must-decode/"
 #define SUFFIX	".zst"
-
-static int fail(char *err, size_t errlen, const char *why)
-{
-	snprintf(err, errlen, "%s", why);
-	return -1;
-}
 
 static int is_digest(const char *s)
 {
@@ -44,11 +39,11 @@ int golden_manifest_parse(const char *line, struct golden_entry *e, char *err, s
 	if (!len || line[0] == '#')
 		return 0;
 	if (len < 66 || !is_digest(line))
-		return fail(err, errlen, "want 64 lower-case hex digits first");
+		return line_file_fail(err, errlen, "want 64 lower-case hex digits first");
 	if (line[64] != ' ' || line[65] != ' ')
-		return fail(err, errlen, "want two spaces after the digest");
+		return line_file_fail(err, errlen, "want two spaces after the digest");
 	if (!is_vector_path(line + 66, len - 66) || len - 66 >= sizeof(e->path))
-		return fail(err, errlen, "want a path must-decode/<name>.zst (letters, digits, . _ -)");
+		return line_file_fail(err, errlen, "want a path must-decode/<name>.zst (letters, digits, . _ -)");
 	memcpy(e->sha256, line, 64);
 	e->sha256[64] = '\0';
 	memcpy(e->path, line + 66, len - 66);
@@ -64,37 +59,34 @@ static int seen(const struct golden_entry *e, size_t count, const char *path)
 	return 0;
 }
 
+struct manifest_load {
+	struct golden_entry *e;
+	size_t cap, *count;
+};
+
+static int take_entry(const char *line, void *ctx, char *why, size_t whylen)
+{
+	struct manifest_load *l = ctx;
+	struct golden_entry one;
+	int r = golden_manifest_parse(line, &one, why, whylen);
+
+	if (r <= 0)
+		return r;
+	if (seen(l->e, *l->count, one.path))
+		return line_file_fail(why, whylen, "path listed twice");
+	if (*l->count == l->cap)
+		return line_file_fail(why, whylen, "too many entries");
+	l->e[(*l->count)++] = one;
+	return 1;
+}
+
 int golden_manifest_load(const char *path, struct golden_entry *e, size_t cap, size_t *count,
 			 char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	char line[512], why[128];
-	unsigned int lineno = 0;
-	int ret = 0;
+	struct manifest_load l = { e, cap, count };
 
 	*count = 0;
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	while (!ret && fgets(line, sizeof(line), f)) {
-		struct golden_entry one;
-		int r = golden_manifest_parse(line, &one, why, sizeof(why));
-
-		lineno++;
-		if (r > 0 && seen(e, *count, one.path))
-			r = fail(why, sizeof(why), "path listed twice");
-		else if (r > 0 && *count == cap)
-			r = fail(why, sizeof(why), "too many entries");
-		if (r < 0) {
-			snprintf(err, errlen, "%s:%u: %s", path, lineno, why);
-			ret = -1;
-		} else if (r > 0) {
-			e[(*count)++] = one;
-		}
-	}
-	fclose(f);
-	return ret;
+	return line_file_load(path, take_entry, &l, err, errlen);
 }
 
 unsigned char *golden_read_file(const char *path, size_t *len)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "line_file.h"
 #include "stack_budget.h"
 
 #define FIELDS 4
@@ -70,71 +71,62 @@ static int parse_levels(char *s, struct stack_budget *b)
 	return 0;
 }
 
-static int fail(char *err, size_t errlen, const char *why)
-{
-	snprintf(err, errlen, "%s", why);
-	return -1;
-}
-
 int stack_budget_parse(const char *line, struct stack_budget *b, char *err, size_t errlen)
 {
 	char buf[512], *field[FIELDS], *s, *end;
 
 	if (strlen(line) >= sizeof(buf))
-		return fail(err, errlen, "line too long");
+		return line_file_fail(err, errlen, "line too long");
 	strcpy(buf, line);
 	s = trim(buf);
 	if (!*s || *s == '#')
 		return 0;
 	memset(b, 0, sizeof(*b));
 	if (split(s, field) != FIELDS)
-		return fail(err, errlen, "want 4 '|'-separated fields: entry | levels | bytes | why");
+		return line_file_fail(err, errlen, "want 4 '|'-separated fields: entry | levels | bytes | why");
 	if (!*field[0] || strlen(field[0]) >= sizeof(b->entry) || strpbrk(field[0], " \t"))
-		return fail(err, errlen, "bad entry pattern");
+		return line_file_fail(err, errlen, "bad entry pattern");
 	strcpy(b->entry, field[0]);
 	if (parse_levels(field[1], b))
-		return fail(err, errlen, "bad levels (want *, -, N or A..B)");
+		return line_file_fail(err, errlen, "bad levels (want *, -, N or A..B)");
 	errno = 0;
 	b->bytes = strtol(field[2], &end, 10);
 	if (errno || end == field[2] || *end || b->bytes <= 0)
-		return fail(err, errlen, "bad budget (want a positive byte count)");
+		return line_file_fail(err, errlen, "bad budget (want a positive byte count)");
 	if (!*field[3])
-		return fail(err, errlen, "missing justification");
+		return line_file_fail(err, errlen, "missing justification");
 	snprintf(b->why, sizeof(b->why), "%s", field[3]);
+	return 1;
+}
+
+struct budget_load {
+	struct stack_budget *b;
+	size_t cap, *count;
+};
+
+static int take_budget(const char *line, void *ctx, char *why, size_t whylen)
+{
+	struct budget_load *l = ctx;
+	struct stack_budget one;
+	int r = stack_budget_parse(line, &one, why, whylen);
+
+	if (r <= 0)
+		return r;
+	if (*l->count == l->cap) {
+		snprintf(why, whylen, "more than %zu budgets", l->cap);
+		return -1;
+	}
+	l->b[(*l->count)++] = one;
 	return 1;
 }
 
 int stack_budget_load(const char *path, struct stack_budget *b, size_t cap, size_t *count,
 		      char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	char line[512], why[200];
-	unsigned int lineno = 0;
-	int ret = 0;
+	struct budget_load l = { b, cap, count };
 
 	*count = 0;
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	while (!ret && fgets(line, sizeof(line), f)) {
-		struct stack_budget one;
-		int r = stack_budget_parse(line, &one, why, sizeof(why));
-
-		lineno++;
-		if (r > 0 && *count == cap) {
-			snprintf(why, sizeof(why), "more than %zu budgets", cap);
-			r = -1;
-		}
-		if (r < 0) {
-			snprintf(err, errlen, "%s:%u: %s", path, lineno, why);
-			ret = -1;
-		} else if (r > 0) {
-			b[(*count)++] = one;
-		}
-	}
-	fclose(f);
-	return ret;
+	return line_file_load(path, take_budget, &l, err, errlen);
 }
 
 static int level_matches(const struct stack_budget *b, int level)

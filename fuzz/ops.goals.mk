@@ -30,6 +30,11 @@ CORPUS_MAX_LEN ?= 65536
 # AFL++ and its CMPLOG build for ENGINE=afl.
 FUZZ_VARIANTS := fuzz $(if $(filter afl,$(ENGINE)),afl cmplog)
 
+# $(call fuzz_build,TARGETS,WHO): the libFuzzer build of TARGETS, quiet
+# unless it fails; WHO names the goal in the error line.
+fuzz_build = $(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(1))) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
+	{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "$(2): the fuzz build failed"; exit 1; }
+
 fuzz-build: selftest
 	@case "$(ENGINE)" in libfuzzer|afl) ;; *) echo "fuzz: ENGINE=$(ENGINE): unknown engine (libfuzzer or afl)"; exit 1 ;; esac
 	@for t in $(FUZZ_SEL); do case " $(FUZZ_TARGETS) " in *" $$t "*) ;; \
@@ -52,8 +57,7 @@ fuzz: fuzz-build
 		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL)
 
 corpus-update: selftest
-	@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(FUZZ_SEL))) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
-		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "corpus-update: the fuzz build failed"; exit 1; }
+	@$(call fuzz_build,$(FUZZ_SEL),corpus-update)
 	@fuzz/corpus-update.sh $(BDIR) $(FUZZ_WORK) corpus/regression $(CORPUS_MAX_LEN) $(FUZZ_SEL)
 
 findings:
@@ -72,8 +76,7 @@ test-crash-state:
 
 # A campaign killed half-way and run again loses no finding, keeps its corpus.
 test-fuzz-resume: selftest
-	@$(call variant,fuzz,$(BDIR)/fuzz/fuzz/unzstd) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
-		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "test-fuzz-resume: the fuzz build failed"; exit 1; }
+	@$(call fuzz_build,unzstd,test-fuzz-resume)
 	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
 
 # make repro reproduces every committed crasher, as its class.
@@ -83,8 +86,7 @@ test-repro-crashers: selftest
 # corpus-update keeps the committed files, adds only new coverage, leaves
 # out crashers and big files, and a second run adds nothing.
 test-corpus-update: selftest
-	@$(call variant,fuzz,$(BDIR)/fuzz/fuzz/unzstd) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
-		{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "test-corpus-update: the fuzz build failed"; exit 1; }
+	@$(call fuzz_build,unzstd,test-corpus-update)
 	@tests/test-corpus-update.sh $(BDIR) $(BUILD)/test-corpus-update
 
 # The OSS-Fuzz build contract: ci/oss-fuzz/build.sh with the libFuzzer and
