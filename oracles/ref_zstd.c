@@ -178,7 +178,8 @@ static int huf_stream_exact(const unsigned int *dt, const unsigned char *src, si
 	return !HUF_isError(HUF_decompress1X_usingDTable(out, regen, src, len, dt, 0));
 }
 
-int ref_huf4_streams_exact(const void *src, size_t csize, size_t regen)
+int ref_huf4_streams_exact(const void *tree, size_t tree_len, const void *src, size_t csize,
+			   size_t regen)
 {
 	static unsigned int dt[1 + (1 << REF_HUF_TABLELOG_MAX)];
 	static unsigned int wksp[REF_HUF_WKSP_U32];
@@ -186,8 +187,13 @@ int ref_huf4_streams_exact(const void *src, size_t csize, size_t regen)
 	size_t hsize, seg = (regen + 3) / 4, sizes[4], total;
 
 	dt[0] = REF_HUF_TABLELOG_MAX * 0x1000001u;
-	hsize = HUF_readDTableX1_wksp(dt, src, csize, wksp, sizeof(wksp), 0);
-	if (HUF_isError(hsize) || csize < hsize + 6 || regen < 4 || 3 * seg > regen)
+	hsize = HUF_readDTableX1_wksp(dt, tree ? tree : src, tree ? tree_len : csize, wksp,
+				      sizeof(wksp), 0);
+	if (HUF_isError(hsize))
+		return -1;
+	if (tree)
+		hsize = 0;	/* the streams start at src */
+	if (csize < hsize + 6 || regen < 4 || 3 * seg > regen)
 		return -1;
 	p += hsize;
 	total = csize - hsize - 6;

@@ -62,11 +62,14 @@ size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size
 			const void *src, size_t src_size, size_t *src_pos);
 
 /*
- * Decodes a 4-stream Huffman literals section (tree description at src,
- * csize bytes in all, regen literals) with the reference's single-stream
- * decoder, which checks that each stream ends exactly on its last bit.
+ * Decodes a 4-stream Huffman literals section (csize bytes at src, regen
+ * literals) with the reference's single-stream decoder, which checks that
+ * each stream ends exactly on its last bit. The tree description opens src
+ * (Literals_Block_Type 2) when tree is NULL; else it is the tree_len bytes
+ * at tree, an earlier block's (treeless literals, type 3).
  * 1: every stream does; 0: one does not; -1: tree or jump table unreadable.
  */
-int ref_huf4_streams_exact(const void *src, size_t csize, size_t regen);
+int ref_huf4_streams_exact(const void *tree, size_t tree_len, const void *src, size_t csize,
+			   size_t regen);
 
 #endif

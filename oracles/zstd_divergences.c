@@ -11,40 +11,62 @@
 #include "zstd_divergences.h"
 #include "zstd_frames.h"
 
-/* Literals_Block_Type 2: Huffman-coded with its own tree (3 is treeless). */
+/* Literals_Block_Type: 2 Huffman-coded with its own tree, 3 treeless. */
 #define LIT_COMPRESSED		2
+#define LIT_TREELESS		3
+
+/*
+ * The header of a Huffman literals section at p (avail bytes): its size,
+ * 0 if it is not one or the section runs past avail. *sf is Size_Format.
+ */
+static size_t huf_lit_header(const uint8_t *p, size_t avail, size_t *sf, size_t *regen,
+			     size_t *csize)
+{
+	static const uint8_t lh_size[4] = { 3, 3, 4, 5 };
+	uint32_t lhc;
+
+	if (avail < 5 || ((p[0] & 3) != LIT_COMPRESSED && (p[0] & 3) != LIT_TREELESS))
+		return 0;
+	*sf = (p[0] >> 2) & 3;
+	lhc = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	if (*sf <= 1) {
+		*regen = (lhc >> 4) & 0x3FF;
+		*csize = (lhc >> 14) & 0x3FF;
+	} else if (*sf == 2) {
+		*regen = (lhc >> 4) & 0x3FFF;
+		*csize = lhc >> 18;
+	} else {
+		*regen = (lhc >> 4) & 0x3FFFF;
+		*csize = (lhc >> 22) + ((size_t)p[4] << 10);
+	}
+	return lh_size[*sf] + *csize <= avail ? lh_size[*sf] : 0;
+}
 
 /*
  * A Huffman literals section in 4 streams, one of which does not end on
  * its last bit: 1.5.4's fast decoder only checks the output length.
+ * Treeless sections are decoded with the tree of the frame's last block
+ * that had one.
  */
 static int is_inexact_huf4_block(const struct zf_block *b)
 {
-	static const uint8_t lh_size[4] = { 3, 3, 4, 5 };
-	const uint8_t *p = b->content;
-	uint32_t lhc;
-	size_t regen, csize, sf;
+	const uint8_t *p = b->content, *tree = NULL;
+	size_t lh, sf, regen, csize, tree_len = 0, tsf, tregen;
 
-	if (b->type != ZF_BLOCK_COMPRESSED || b->avail != b->size || b->avail < 5 ||
-	    (p[0] & 3) != LIT_COMPRESSED)
+	if (b->type != ZF_BLOCK_COMPRESSED || b->avail != b->size)
 		return 0;
-	sf = (p[0] >> 2) & 3;
-	if (sf == 0)
+	lh = huf_lit_header(p, b->avail, &sf, &regen, &csize);
+	if (!lh || sf == 0)
 		return 0;	/* one stream: both versions check its end */
-	lhc = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-	if (sf == 1) {
-		regen = (lhc >> 4) & 0x3FF;
-		csize = (lhc >> 14) & 0x3FF;
-	} else if (sf == 2) {
-		regen = (lhc >> 4) & 0x3FFF;
-		csize = lhc >> 18;
-	} else {
-		regen = (lhc >> 4) & 0x3FFFF;
-		csize = (lhc >> 22) + ((size_t)p[4] << 10);
+	if ((p[0] & 3) == LIT_TREELESS) {
+		size_t tlh = b->tree_block ? huf_lit_header(b->tree_block, b->tree_avail, &tsf,
+							     &tregen, &tree_len) : 0;
+
+		if (!tlh)
+			return 0;
+		tree = b->tree_block + tlh;
 	}
-	if (lh_size[sf] + csize > b->avail)
-		return 0;
-	return ref_huf4_streams_exact(p + lh_size[sf], csize, regen) == 0;
+	return ref_huf4_streams_exact(tree, tree_len, p + lh, csize, regen) == 0;
 }
 
 static int inexact_huf4_stream(const uint8_t *zdata, size_t len)

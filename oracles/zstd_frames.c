@@ -4,6 +4,8 @@
 #define ZF_MAGIC		0xFD2FB528u
 #define ZF_SKIPPABLE_MASK	0xFFFFFFF0u
 #define ZF_SKIPPABLE_MAGIC	0x184D2A50u
+/* Literals_Block_Type of Huffman literals with their own tree. */
+#define ZF_LIT_TREE		2
 
 static uint32_t le32(const uint8_t *p)
 {
@@ -55,6 +57,8 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 	if (!pos)
 		return 0;
 	b.window = frame_window(src);
+	b.tree_block = NULL;
+	b.tree_avail = 0;
 	do {
 		uint32_t h;
 		size_t on_disk;
@@ -74,6 +78,10 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 			*hit = 1;
 		if (*hit || b.avail < on_disk || b.type == 3)
 			return 0;
+		if (b.type == ZF_BLOCK_COMPRESSED && b.avail && (b.content[0] & 3) == ZF_LIT_TREE) {
+			b.tree_block = b.content;
+			b.tree_avail = b.avail;
+		}
 		pos += 3 + on_disk;
 	} while (!b.last);
 	/* The content checksum, when the frame header announces one. */

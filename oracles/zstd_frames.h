@@ -21,6 +21,13 @@ struct zf_block {
 	const uint8_t *content;		/* what follows the block header */
 	size_t avail;			/* content bytes present in the input */
 	uint64_t window;		/* the frame's Window_Size (single-segment: its content size) */
+	/*
+	 * The frame's latest earlier compressed block whose literals carry a
+	 * Huffman tree (Literals_Block_Type 2), where treeless literals (type
+	 * 3) take their table: its content and avail; NULL before one.
+	 */
+	const uint8_t *tree_block;
+	size_t tree_avail;
 };
 
 typedef int (*zf_block_pred)(const struct zf_block *b);
