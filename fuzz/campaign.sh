@@ -15,10 +15,16 @@
 # SIGINT/SIGTERM: the fuzzers stop, what they found is merged and triaged
 # (minimization left for the next run), and the exit status is 130/143; a
 # later run picks up anything an abrupt end left behind (job corpora, AFL
-# output, inputs not yet triaged).
+# output, inputs not yet triaged). Every fuzzer runs under kz-spawn, which
+# kills it when the campaign dies, SIGKILL included. One campaign per WORK
+# (fuzz/work-lock.sh). A full disk stops the campaign with one line; files
+# are written under temporary names and renamed, and corpus files whose
+# bytes do not match their sha1 name (cut short) are dropped, never used.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "campaign: $*" >&2; exit 1; }
+. "$here/fs-write.sh"
+. "$here/work-lock.sh"
 
 engine=libfuzzer bdir= tree= work= findings= baseline= secs= jobs= tmo=10 seeds=()
 while getopts e:b:T:w:f:k:s:j:o:S: opt; do
@@ -37,6 +43,8 @@ case $engine in libfuzzer | afl) ;; *) die "ENGINE=$engine: unknown engine (libf
 [[ $tmo =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT=$tmo: not a positive number"
 for v in bdir tree work findings baseline; do [ -n "${!v}" ] || die "-${v:0:1}: missing"; done
 targets=("$@")
+spawn=$bdir/tools/kz-spawn
+[ -x "$spawn" ] || die "$spawn: not built (the launcher that stops the fuzzers with the campaign)"
 for t in "${targets[@]}"; do
 	[ -x "$bdir/fuzz/fuzz/$t" ] || die "$t: no libFuzzer build at $bdir/fuzz/fuzz/$t"
 	if [ "$engine" = afl ]; then
@@ -44,9 +52,17 @@ for t in "${targets[@]}"; do
 		[ -x "$bdir/cmplog/fuzz/$t" ] || die "$t: no CMPLOG build at $bdir/cmplog/fuzz/$t"
 	fi
 done
-mkdir -p "$work" "$findings"
+mkdir -p "$work" "$findings" || die "cannot create $work or $findings"
 work=$(cd "$work" && pwd) findings=$(cd "$findings" && pwd)
-bdir=$(cd "$bdir" && pwd) tree=$(cd "$tree" && pwd)
+bdir=$(cd "$bdir" && pwd) tree=$(cd "$tree" && pwd) spawn=$(cd "$bdir" && pwd)/tools/kz-spawn
+work_lock "$work" campaign
+# Stops on a full disk (or another failed write), keeping what is whole.
+stop_on_write_failure() {
+	local where=$1 what=$2
+	disk_full "$where" || [ "${3:-}" = failed ] || return 0
+	echo "campaign: $what: $(write_failure "$where"): stopped; the corpus and findings written so far are kept" >&2
+	exit 1
+}
 merge_secs=${KZ_MERGE_SECONDS:-300}
 # Triage after each target: SECONDS, at least 2 and at most 5 minutes.
 tb=$((secs < 120 ? 120 : secs > 300 ? 300 : secs))
@@ -61,7 +77,8 @@ afl_asan=abort_on_error=1:symbolize=0:detect_leaks=0:malloc_context_size=0:alloc
 afl_ubsan=halt_on_error=1:abort_on_error=1:symbolize=0:print_stacktrace=0
 
 stop=0 status=0 groups=()
-# Kills the process groups we started (each fuzzer runs under setsid).
+# Kills the process groups we started (each fuzzer runs under kz-spawn,
+# in a group of its own).
 kill_groups() {
 	local sig=$1 g
 	for g in "${groups[@]}"; do kill -"$sig" -- "-$g" 2>/dev/null || true; done
@@ -75,17 +92,19 @@ on_signal() {
 trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
 
-# Runs a command in its own process group and waits for it, or for a signal.
+# Runs a command in its own process group, under kz-spawn, and waits for
+# it, or for a signal; returns its status.
 run_group() {
-	setsid "$@" &
-	local pid=$!
+	"$spawn" "$@" &
+	local pid=$! rc=0
 	groups+=("$pid")
 	while kill -0 "$pid" 2>/dev/null; do
 		wait "$pid" 2>/dev/null && break
 		[ $stop -eq 1 ] && { sleep 2; kill_groups KILL; }
 	done
-	wait "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || rc=$?
 	groups=()
+	return $rc
 }
 
 count() { find "$1" -maxdepth 1 -type f 2>/dev/null | wc -l; }
@@ -93,16 +112,23 @@ count() { find "$1" -maxdepth 1 -type f 2>/dev/null | wc -l; }
 # The corpus after a merge into DIR.merge: swapped in with renames; an
 # interrupted swap is undone by restore_corpus.
 swap_corpus() {
-	local c=$1
+	local c=$1 n
 	[ -d "$c.merge" ] || return 0
+	n=$(drop_damaged "$c.merge")
+	if [ "$n" -gt 0 ]; then
+		rm -rf "$c.merge"
+		stop_on_write_failure "$c" "merging into $c ($n files cut short)" failed
+	fi
 	rm -rf "$c.old"
 	mv "$c" "$c.old" && mv "$c.merge" "$c" && rm -rf "$c.old"
 }
 restore_corpus() {
-	local c=$1
+	local c=$1 n
 	if [ ! -d "$c" ] && [ -d "$c.old" ]; then mv "$c.old" "$c"; fi
 	rm -rf "$c.merge" "$c.old"
 	mkdir -p "$c"
+	n=$(drop_damaged "$c")
+	[ "$n" -eq 0 ] || echo "campaign: $c: dropped $n inputs cut short by an earlier write failure" >&2
 }
 
 # libFuzzer merge of DIRS into corpus.merge, bounded; inputs that crashed
@@ -114,7 +140,7 @@ lf_merge() {
 	rm -rf "$w/corpus.merge" "$ctl" && mkdir -p "$w/corpus.merge"
 	run_group timeout -k 5 "$merge_secs" "$bdir/fuzz/fuzz/$t" -merge=1 -timeout="$tmo" \
 		-rss_limit_mb=2048 -merge_control_file="$ctl" "$w/corpus.merge" "$@" \
-		>"$w/merge.log" 2>&1
+		>"$w/merge.log" 2>&1 || true
 	if ! grep -q 'MERGE-OUTER: successful' "$w/merge.log"; then
 		echo "campaign: $t: merge did not finish ($w/merge.log); corpus left as it was" >&2
 		rm -rf "$w/corpus.merge"
@@ -125,7 +151,8 @@ lf_merge() {
 		END { for (i in s) print f[i] }' "$ctl" | while IFS= read -r f; do
 		[ -f "$f" ] || continue
 		sha=$(sha1sum <"$f" | cut -c1-40)
-		cp "$f" "$w/artifacts/crash-$sha.tmp" && mv "$w/artifacts/crash-$sha.tmp" "$w/artifacts/crash-$sha"
+		save_copy "$f" "$w/artifacts/crash-$sha" ||
+			stop_on_write_failure "$w/artifacts" "$t: keeping $f" failed
 		echo "campaign: $t: an input crashes or hangs: $f (kept as artifacts/crash-$sha)"
 		# Out of the working corpus (never out of a seed folder).
 		case $f in "$w/corpus/"*) rm -f "$f" ;; esac
@@ -145,14 +172,22 @@ salvage() {
 	triage_artifacts "$t" "$w"
 }
 
+# Triage runs under kz-spawn too (what it runs must not outlive the
+# campaign), and to its end after an interrupt: its budget is cut then,
+# and a second interrupt stops it.
 triage_artifacts() {
-	local t=$1 w=$2 kind files
+	local t=$1 w=$2 kind files st=$stop
+	stop=0
 	for kind in crash timeout oom leak; do
 		files=("$w"/artifacts/"$kind"-*)
 		[ -e "${files[0]}" ] || continue
-		KZ_FUZZBIN=$bdir/fuzz/fuzz/$t KZ_AFLBIN=$bdir/afl/fuzz/$t \
-			"$here/triage.sh" "$t" "$kind" "${files[@]}" || echo "campaign: $t: triage failed" >&2
+		run_group env KZ_FUZZBIN="$bdir/fuzz/fuzz/$t" KZ_AFLBIN="$bdir/afl/fuzz/$t" \
+			"$here/triage.sh" "$t" "$kind" "${files[@]}" || {
+			stop_on_write_failure "$findings" "$t: triage"
+			echo "campaign: $t: triage failed" >&2
+		}
 	done
+	[ $st -eq 0 ] || stop=1
 }
 
 # AFL output -> artifacts (crashes, hangs) and corpus (afl-cmin of the queues).
@@ -162,7 +197,8 @@ afl_finish() {
 		[ -f "$f" ] || continue
 		sha=$(sha1sum <"$f" | cut -c1-40)
 		case $f in */hangs/*) kind=timeout ;; *) kind=crash ;; esac
-		cp "$f" "$w/artifacts/$kind-$sha.tmp" && mv "$w/artifacts/$kind-$sha.tmp" "$w/artifacts/$kind-$sha"
+		save_copy "$f" "$w/artifacts/$kind-$sha" ||
+			stop_on_write_failure "$w/artifacts" "$t: keeping $f" failed
 	done
 	rm -rf "$u" "$w/corpus.merge" && mkdir -p "$u" "$w/corpus.merge"
 	cp -l "$w"/corpus/* "$u/" 2>/dev/null || true
@@ -293,7 +329,7 @@ fuzz_target() {
 	if [ $stop -eq 0 ]; then
 		state[$t]=fuzzing
 		if [ "$engine" = libfuzzer ]; then
-			TMPDIR=$w/tmp setsid "$fz" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 \
+			TMPDIR=$w/tmp "$spawn" "$fz" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 \
 				-ignore_ooms=1 -max_total_time="$secs" -timeout="$tmo" -rss_limit_mb=2048 \
 				-artifact_prefix="$w/artifacts/" ${dict:+-dict="$dict"} \
 				-print_final_stats=1 "$w/corpus" >"$w/fuzz.log" 2>&1 &
@@ -303,7 +339,7 @@ fuzz_target() {
 			for ((i = 0; i < jobs; i++)); do
 				local role=(-S "s$i")
 				[ $i -eq 0 ] && role=(-M main -c "$bdir/cmplog/fuzz/$t")
-				ASAN_OPTIONS=$afl_asan UBSAN_OPTIONS=$afl_ubsan setsid afl-fuzz "${role[@]}" \
+				ASAN_OPTIONS=$afl_asan UBSAN_OPTIONS=$afl_ubsan "$spawn" afl-fuzz "${role[@]}" \
 					-i "$w/corpus" -o "$w/afl-run" ${dict:+-x "$dict"} -V "$secs" \
 					-t $((tmo * 1000))+ -m none -- "$bdir/afl/fuzz/$t" \
 					>"$w/afl-$i.log" 2>&1 &
@@ -335,6 +371,7 @@ fuzz_target() {
 		groups=()
 	fi
 	state[$t]=merging
+	stop_on_write_failure "$w" "$t: fuzzing"
 	local raw=$(( $(count "$w/artifacts") - art0 ))
 	if [ "$engine" = libfuzzer ]; then
 		for d in "$w"/tmp/libFuzzerTemp.*/C*/; do
@@ -376,7 +413,7 @@ done
 # The summary table, written then renamed.
 {
 	echo "kzfuzz campaign: engine $engine, ${secs}s per target, $jobs jobs, started $started$([ $stop -eq 1 ] && echo ', INTERRUPTED')"
-	echo "tree: $(cat "$tree/tree.txt")"
+	cat "$tree/tree.txt"
 	{
 		printf 'target\tengine\tsecs\texecs\texec/s\tcoverage\tcorpus-before\tcorpus-after\tnew-crash-inputs\tfindings\tknown\n'
 		for s in "${summary[@]}"; do printf '%s\n' "$s"; done

@@ -7,9 +7,11 @@
 # the copy and adds only inputs with new features, sha1-named), inputs
 # that crash or hang the merge stay out, then the copy replaces the
 # committed folder by renames. Inputs over MAX_LEN bytes (default 65536)
-# are left out: make check replays every committed file.
+# are left out: make check replays every committed file. It holds WORK's
+# lock, so it never reads a corpus a campaign is rewriting.
 set -euo pipefail
 die() { echo "corpus-update: $*" >&2; exit 1; }
+. "$(dirname "$0")/work-lock.sh"
 [ $# -ge 4 ] || die "usage: corpus-update.sh BDIR WORK COMMITTED_ROOT [MAX_LEN] TARGET..."
 bdir=$1 work=$2 root=$3
 shift 3
@@ -17,6 +19,7 @@ max_len=65536
 if [[ $1 =~ ^[0-9]+$ ]]; then max_len=$1; shift; fi
 [ $# -gt 0 ] || die "no target given"
 [ -d "$root" ] || die "$root: no such corpus folder"
+[ ! -d "$work" ] || work_lock "$work" corpus-update
 total=0
 
 update_one() {

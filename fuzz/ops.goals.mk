@@ -11,7 +11,7 @@
 #       non-zero when the problem reproduces
 # FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
 .PHONY: fuzz fuzz-build findings repro corpus-update test-crash-state test-fuzz-resume test-corpus-update \
-	test-repro-crashers
+	test-repro-crashers test-fuzz-kill test-fuzz-lock test-fuzz-diskfull
 include fuzz/targets.mk
 ENGINE ?= libfuzzer
 JOBS ?= $(shell nproc)
@@ -23,8 +23,16 @@ KNOWN_FINDINGS := conformance/known-findings.txt
 FAN_SEEDS := $(FUZZ_WORK)/seeds-fanotify
 # What a finding's reproduce command needs beyond INPUT.
 REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))
-CHECKS += test-crash-state test-fuzz-resume test-corpus-update test-repro-crashers
+CHECKS += test-crash-state test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull \
+	test-corpus-update test-repro-crashers
 CORPUS_MAX_LEN ?= 65536
+
+# The launcher every campaign starts its fuzzers with: they die with the
+# campaign, however it ends (fuzz/kz_spawn.c). A plain C program of ours.
+KZ_SPAWN := $(BDIR)/tools/kz-spawn
+$(KZ_SPAWN): fuzz/kz_spawn.c
+	@mkdir -p $(@D)
+	@gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -o $@ $<
 
 # The variants a campaign runs: the libFuzzer build always (it triages),
 # AFL++ and its CMPLOG build for ENGINE=afl.
@@ -35,7 +43,7 @@ FUZZ_VARIANTS := fuzz $(if $(filter afl,$(ENGINE)),afl cmplog)
 fuzz_build = $(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(1))) >$(BDIR)/fuzz-build-fuzz.log 2>&1 || \
 	{ tail -n 20 $(BDIR)/fuzz-build-fuzz.log; echo "$(2): the fuzz build failed"; exit 1; }
 
-fuzz-build: selftest
+fuzz-build: selftest $(KZ_SPAWN)
 	@case "$(ENGINE)" in libfuzzer|afl) ;; *) echo "fuzz: ENGINE=$(ENGINE): unknown engine (libfuzzer or afl)"; exit 1 ;; esac
 	@for t in $(FUZZ_SEL); do case " $(FUZZ_TARGETS) " in *" $$t "*) ;; \
 		*) echo "fuzz: $$t: unknown target (one of: $(FUZZ_TARGETS))"; exit 1 ;; esac; done
@@ -75,9 +83,25 @@ test-crash-state:
 	@tests/test_crash_state.sh
 
 # A campaign killed half-way and run again loses no finding, keeps its corpus.
-test-fuzz-resume: selftest
+test-fuzz-resume: selftest $(KZ_SPAWN)
 	@$(call fuzz_build,unzstd,test-fuzz-resume)
 	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
+
+# SIGKILL of a campaign's whole group, three times: nothing left running,
+# every finding kept by the next run.
+test-fuzz-kill: selftest $(KZ_SPAWN)
+	@$(call fuzz_build,unzstd,test-fuzz-kill)
+	@tests/test-fuzz-kill.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-kill
+
+# One campaign per work directory; a stale lock is taken over.
+test-fuzz-lock: selftest
+	@tests/test-fuzz-lock.sh $(abspath $(BUILD))/test-fuzz-lock BUILD=$(BUILD) $(if $(KERNEL_SRC),KERNEL_SRC=$(KERNEL_SRC))
+
+# A full disk under triage and a campaign (a tmpfs; skipped where none can be mounted).
+test-fuzz-diskfull: selftest $(KZ_SPAWN)
+	@$(call fuzz_build,unzstd,test-fuzz-diskfull)
+	@rc=0; tests/test-fuzz-diskfull.sh $(BDIR) $(TREE_DIR) $(abspath $(BUILD))/test-fuzz-diskfull || rc=$$?; \
+	case $$rc in 0) ;; 77) $(call skip_note,test-fuzz-diskfull,needs a tmpfs it can mount (root)) ;; *) exit 1 ;; esac
 
 # make repro reproduces every committed crasher, as its class.
 test-repro-crashers: selftest

@@ -11,7 +11,9 @@
 #   input.min    the minimized input, when it keeps the class and state
 #   report.txt   the sanitizer/oracle report of input; finding.txt the record
 # A file already counted (its sha1 in some hits) is skipped, so triage may
-# run again over the same files.
+# run again over the same files. A full disk stops triage with one line
+# before anything is recorded from a report it may have cut short; the
+# input stays in .incoming for the next triage.
 # Environment (set by the campaign and the Makefile):
 #   KZ_FINDINGS KZ_FUZZBIN (libFuzzer binary) KZ_TREE_DIR KZ_BASELINE
 #   KZ_ENGINE=libfuzzer|afl, KZ_AFLBIN (AFL binary, for afl-tmin)
@@ -19,7 +21,9 @@
 #   20; 0 leaves minimization pending), KZ_REPRO_ARGS (extra make repro args)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-die() { echo "triage: $*" >&2; exit 1; }
+said=
+die() { said=1; echo "triage: $*" >&2; exit 1; }
+. "$here/fs-write.sh"
 [ $# -ge 2 ] || die "usage: triage.sh TARGET KIND FILE..."
 target=$1 kind=$2
 shift 2
@@ -35,7 +39,13 @@ budget=${KZ_TRIAGE_SECONDS:-600}
 t0=$(date +%s) left=0
 tdir=$KZ_FINDINGS/$target
 inc=$tdir/.incoming
-mkdir -p "$inc"
+mkdir -p "$inc" || die "$target: cannot create $inc: $(write_failure "$KZ_FINDINGS")"
+# Any failed command below ends triage: say why in one line.
+trap 'rc=$?; [ $rc -eq 0 ] || [ -n "$said" ] ||
+	echo "triage: $target: stopped: $(write_failure "$tdir"); the inputs not yet filed stay in $inc" >&2' EXIT
+# Findings half-built by a triage that was stopped: their input is still
+# in .incoming.
+rm -rf "$tdir"/.new-*
 
 # The options every reproduction runs with: symbolized, abort gives a stack.
 export ASAN_OPTIONS=${KZ_ASAN_OPTIONS:-symbolize=1:handle_abort=1:detect_leaks=1:allocator_may_return_null=0}
@@ -114,7 +124,7 @@ write_record() {
 		echo "tree: $(cat "$KZ_TREE_DIR/tree.txt")"
 		echo "versions: $(versions)"
 		echo "reproduce: make repro INPUT=$(realpath -m "$final")/input${KZ_REPRO_ARGS:+ $KZ_REPRO_ARGS}"
-	} >"$d/finding.tmp"
+	} >"$d/finding.tmp" 2>/dev/null
 	mv "$d/finding.tmp" "$d/finding.txt"
 }
 
@@ -128,26 +138,30 @@ triage_one() {
 	fi
 	# The input first, before anything runs it.
 	if [ ! -e "$inc/$sha" ]; then
-		cp "$f" "$inc/$sha.tmp" && mv "$inc/$sha.tmp" "$inc/$sha"
+		save_copy "$f" "$inc/$sha" ||
+			die "$target: cannot keep $f: $(write_failure "$inc"); nothing filed"
 	fi
 	{ read -r class; read -r state; read -r known; } < <(classify "$inc/$sha" "$inc/$sha.log")
+	# A report cut short by a full disk would misclassify the input.
+	! disk_full "$inc" ||
+		die "$target: $(write_failure "$inc"): $sha not filed (it stays in $inc)"
 	key=$(printf '%s|%s' "$class" "$state" | sha1sum | cut -c1-10)
 	dir=$tdir/${class//:/-}-$key
 	if [ -d "$dir" ]; then
+		echo "$sha" 2>/dev/null >>"$dir/hits"
 		if [ "$(ls "$dir/more" 2>/dev/null | wc -l)" -lt 10 ]; then
 			mkdir -p "$dir/more"
 			mv "$inc/$sha" "$dir/more/$sha"
 		fi
-		echo "$sha" >>"$dir/hits"
 		rm -f "$inc/$sha" "$inc/$sha.log"
 		echo "triage: $target: $class | $state: seen again ($(wc -l <"$dir/hits") hits)"
 		return
 	fi
 	new=$tdir/.new-$sha
 	rm -rf "$new" && mkdir -p "$new"
-	cp "$inc/$sha" "$new/input"
+	cp "$inc/$sha" "$new/input" 2>/dev/null
 	mv "$inc/$sha.log" "$new/report.txt"
-	echo "$sha" >"$new/hits"
+	echo "$sha" 2>/dev/null >"$new/hits"
 	minimized=$(minimize "$new" "$class" "$state")
 	write_record "$new" "$class" "$state" "$sha" "$minimized" "$known" "$dir"
 	mv "$new" "$dir"
@@ -173,8 +187,13 @@ minimize_pending() {
 # the time budget (KZ_TRIAGE_SECONDS, default 600); what is left stays
 # where it is for the next triage.
 for f in "$inc"/* "$@"; do
-	case $f in *.log | *.tmp | "$inc/*") continue ;; esac
+	case $f in *.log | *.tmp | *.tmp.* | "$inc/*") continue ;; esac
 	[ -f "$f" ] || continue
+	if ! sha1_named_intact "$f"; then
+		echo "triage: $target: $f was cut short when it was written (its bytes do not match its sha1 name); left out" >&2
+		mv -f "$f" "$(dirname "$f")/damaged-$(basename "$f")"
+		continue
+	fi
 	if [ $(( $(date +%s) - t0 )) -ge "$budget" ]; then
 		left=$((left + 1))
 		continue

@@ -4,12 +4,18 @@
 #
 #   prepare-tree.sh BUILD_ROOT [KERNEL_SRC]
 #
+# KZ_SEED_TREE=<tree id>: a tree staged for the first time starts as a copy
+# of that tree's cache and builds (the gate's planted-bug and the staging
+# tests), so that only the files where the two trees differ rebuild.
+#
 # Prints the cache directory on stdout. The cache holds:
 #   src/      the needed files, laid out as in the tree (never edited)
 #   include/  only the tree's zstd and xxhash headers (kernel-side -I)
 #   uapi/     the tree's uapi fanotify header (sample-side -I)
 #   tree.mk   KTREE_* variables for the Makefile
-#   tree.txt  one line naming the tree, kernel version and zstd version
+#   src.sum   sha256 of every staged file (what staging compares against)
+#   tree.txt  one line naming the tree, kernel version, zstd version and
+#             a short id of the staged content
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -70,17 +76,40 @@ check_tree() {
 		die "KERNEL_SRC=$t: unsupported tree: include/linux/zstd.h lacks the kernel-style wrapper (${missing[*]}); it first appeared in 5.16"
 }
 
-# Copy the needed files, keeping timestamps so make rebuilds only what changed.
+# The needed files of tree $1 that exist, one relative path a line, sorted.
+needed_files() {
+	local f
+	(cd "$1" && for f in "${needed[@]}"; do
+		if [ -e "$f" ]; then find "$f" -type f; fi
+	done) | LC_ALL=C sort
+}
+
+# Stage tree $1 into $2 by content, not by timestamp: a file whose bytes
+# differ from its staged copy (or that is new) is copied with a fresh
+# mtime, so make rebuilds what depends on it even when the tree's own
+# timestamps are older (tar x, cp -a, rsync -a, hard links); unchanged
+# files keep theirs, so one edited file rebuilds only what it touches.
+# Staged files the tree no longer has are removed.
 stage_from_dir() {
 	local t=$1 dst=$2 f
 	mkdir -p "$dst"
-	for f in "${needed[@]}"; do
-		[ -e "$t/$f" ] || continue
+	dst=$(cd "$dst" && pwd)
+	needed_files "$t" >"$dst.want"
+	(cd "$t" && xargs -d '\n' -r sha256sum <"$dst.want") | LC_ALL=C sort >"$dst.want.sum"
+	needed_files "$dst" | (cd "$dst" && xargs -d '\n' -r sha256sum) | LC_ALL=C sort >"$dst.have.sum"
+	LC_ALL=C comm -13 "$dst.have.sum" "$dst.want.sum" | cut -c67- | while IFS= read -r f; do
 		mkdir -p "$dst/$(dirname "$f")"
-		cp -pR "$t/$f" "$dst/$(dirname "$f")/"
+		cp "$t/$f" "$dst/$f.stage" && mv -f "$dst/$f.stage" "$dst/$f" ||
+			die "cannot stage $t/$f into $dst"
 	done
+	cut -c67- "$dst.have.sum" | LC_ALL=C sort | LC_ALL=C comm -23 - "$dst.want" |
+		while IFS= read -r f; do rm -f "$dst/$f"; done
+	mv "$dst.want.sum" "$dst.sum"
+	rm -f "$dst.want" "$dst.have.sum"
 }
 
+# Unpacks the needed files of a linux-source tarball into a scratch folder
+# beside $2 and stages them from there.
 stage_from_tar() {
 	local tar=$1 dst=$2 top tmp f
 	top=$(basename "$tar" .tar.xz)
@@ -93,9 +122,27 @@ stage_from_tar() {
 	tar -xJf "$tar" -C "$tmp" "${pats[@]}" 2>"$tmp.err" || true
 	[ -f "$tmp/$top/Makefile" ] || { rm -rf "$tmp" "$tmp.err"; die "cannot unpack $tar"; }
 	rm -f "$tmp.err"
-	rm -rf "$dst"
-	mv "$tmp/$top" "$dst"
+	stage_from_dir "$tmp/$top" "$dst"
 	rm -rf "$tmp"
+}
+
+# A short id of the staged content: two reports with the same id judged
+# the same bytes.
+content_id() { sha256sum <"$1.sum" | cut -c1-12; }
+
+# seed_cache FROM_ID ID: ID's cache and builds start as copies of FROM_ID's;
+# dependency files name ID's paths.
+seed_cache() {
+	local from=$1 id=$2
+	[ -n "$from" ] && [ "$from" != "$id" ] && [ -d "$build_root/trees/$from" ] || return 0
+	[ ! -e "$build_root/trees/$id" ] || return 0
+	cp -a "$build_root/trees/$from" "$build_root/trees/$id.seed" &&
+		mv "$build_root/trees/$id.seed" "$build_root/trees/$id" || die "cannot seed $id from $from"
+	[ -d "$build_root/$from" ] || return 0
+	rm -rf "$build_root/$id"
+	cp -a "$build_root/$from" "$build_root/$id.seed" || die "cannot seed the builds of $id from $from"
+	find "$build_root/$id.seed" -name '*.d' -exec sed -i "s|/$from/|/$id/|g" {} +
+	mv "$build_root/$id.seed" "$build_root/$id"
 }
 
 make_var() { sed -n "s/^$1 = *//p" "$2" | head -n1; }
@@ -129,7 +176,7 @@ write_meta() {
 	KTREE_ZSTD_VERSION := $zver
 	EOF
 	mv "$cache/tree.mk.tmp" "$cache/tree.mk"
-	echo "tree $origin: Linux $kver, lib/zstd $zver" >"$cache/tree.txt.tmp"
+	echo "tree $origin: Linux $kver, lib/zstd $zver, content $(content_id "$src")" >"$cache/tree.txt.tmp"
 	mv "$cache/tree.txt.tmp" "$cache/tree.txt"
 }
 
@@ -138,18 +185,22 @@ if [ -n "$ksrc" ]; then
 	real=$(cd "$ksrc" && pwd -P)
 	id="$(basename "$real")-$(printf '%s' "$real" | sha256sum | cut -c1-10)"
 	cache=$build_root/trees/$id
+	seed_cache "${KZ_SEED_TREE:-}" "$id"
 	stage_from_dir "$real" "$cache/src"
 	write_meta "$cache" "$real"
 else
 	cache=$build_root/trees/debian-linux-source-6.1
-	if [ ! -f "$cache/tree.mk" ]; then
-		[ -f "$default_tar" ] || "$here/../ci/install-deps.sh" linux-source-6.1 >&2
-		[ -f "$default_tar" ] || die "default tree: $default_tar missing after install"
+	[ -f "$default_tar" ] || "$here/../ci/install-deps.sh" linux-source-6.1 >&2
+	[ -f "$default_tar" ] || die "default tree: $default_tar missing after install"
+	pkg=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)
+	origin="debian:linux-source-6.1=$pkg"
+	# Staged again, by content, when the package changed under the cache.
+	if ! grep -qxF "KTREE_ORIGIN := $origin" "$cache/tree.mk" 2>/dev/null ||
+		[ ! -f "$cache/src.sum" ]; then
 		mkdir -p "$cache"
 		stage_from_tar "$default_tar" "$cache/src"
 		check_tree "$cache/src"
-		pkg=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)
-		write_meta "$cache" "debian:linux-source-6.1=$pkg"
+		write_meta "$cache" "$origin"
 	fi
 fi
 echo "$cache"

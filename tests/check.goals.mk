@@ -16,3 +16,9 @@ unit-tests: build-asan
 CHECKS += foundation-tests
 foundation-tests: build-asan build-plain
 	@tests/foundation.sh $(BUILD) $(BDIR)
+
+# The build follows the tree's content, not its timestamps.
+.PHONY: test-tree-content
+CHECKS += test-tree-content
+test-tree-content: build-asan
+	@tests/test-tree-content.sh $(abspath $(BUILD))/test-tree-content BUILD=$(BUILD)

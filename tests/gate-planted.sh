@@ -48,22 +48,16 @@ bdir_of() {
 # copy of it (GATE_PLANTED_SEED=1), so that only the planted file, newer
 # than every object, recompiles; make decides that, as for any edit.
 seed=${GATE_PLANTED_SEED:-1}
-# seed_build FROM_TREE TO_TREE: TO_TREE's build starts as a copy of FROM_TREE's;
-# the files where the trees differ are touched, so that make rebuilds them.
+# seed_build FROM_TREE TO_TREE: TO_TREE's staged copy and builds start as
+# copies of FROM_TREE's (KZ_SEED_TREE); staging compares content, so only
+# the files where the trees differ rebuild.
 seed_build() {
-	local from to f
+	local from to
 	from=$(bdir_of "$1")
 	to=$(bdir_of "$2")
 	[ -d "$from" ] || return 0
-	rm -rf "$to"
-	cp -a "$from" "$to"
-	# The dependency files name the first tree: name this one, so that
-	# what includes a changed file (fs-monitor.c) recompiles too.
-	find "$to" -name '*.d' -exec sed -i "s|$(basename "$from")|$(basename "$to")|g" {} +
-	sleep 1
-	{ diff -rq "$1" "$2" || true; } | sed -n 's/^Files .* and \(.*\) differ$/\1/p' |
-		while IFS= read -r f; do touch "$f"; done
-	return 0
+	rm -rf "$to" "$(dirname "$to")/trees/$(basename "$to")"
+	KZ_SEED_TREE=$(basename "$from") bdir_of "$2" >/dev/null
 }
 if [ "$seed" = 1 ]; then
 	clean_bdir=$(bdir_of "$top/trees/clean")

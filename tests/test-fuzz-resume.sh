@@ -13,28 +13,13 @@
 # planted input once, and finish the pending minimization.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
 fail() { echo "test-fuzz-resume: FAIL: $*" >&2; exit 1; }
+. "$here/procs.sh"
+. "$here/campaign-fixture.sh"
 [ $# -eq 3 ] || { echo "usage: test-fuzz-resume.sh BDIR TREE_DIR WORKROOT" >&2; exit 2; }
-bdir=$1 tree=$2 root=$3
-t=unzstd
-planted=$top/corpus/crashers/unzstd/asan-allocation-size-too-big/window-guard-overflow.zst
-[ -f "$planted" ] || fail "$planted: the planted crasher is missing"
-[ -x "$bdir/fuzz/fuzz/$t" ] || fail "$bdir/fuzz/fuzz/$t: not built"
-
-rm -rf "$root"
-mkdir -p "$root/seeds/$t"
-cp "$planted" "$root/seeds/$t/planted.zst"
-# Two valid frames beside it.
-printf 'kzfuzz resume test\n' | zstd -q -c >"$root/seeds/$t/text.zst"
-head -c 4096 /dev/zero | zstd -q -19 -c >"$root/seeds/$t/zeros.zst"
-psha=$(sha1sum <"$planted" | cut -c1-40)
-work=$root/work findings=$root/findings
+campaign_fixture "$@"
 export KZ_MIN_SECONDS=5
-run() {
-	exec "$top/fuzz/campaign.sh" -e libfuzzer -b "$bdir" -T "$tree" -w "$work" -f "$findings" \
-		-k "$top/conformance/known-findings.txt" -j 1 -o 5 -S "$root/seeds" "$@" "$t"
-}
+run() { exec "${campaign[@]}" "$@" "$t"; }
 
 # Run 1: SIGTERM once fuzzing has gone on for 8 seconds.
 (run -s 60 >"$root/run1.log" 2>&1) &
@@ -53,7 +38,7 @@ wait $pid || rc=$?
 grep -q 'INTERRUPTED' "$work/summary.txt" || fail "run 1's summary does not say it was interrupted"
 [ ! -e "$work/$t/corpus.merge" ] && [ ! -e "$work/$t/corpus.old" ] ||
 	fail "run 1 left a half-swapped corpus"
-pgrep -f "$work/$t/" >/dev/null 2>&1 && fail "run 1 left fuzzer processes behind"
+[ -z "$(procs_with "$work/$t/")" ] || fail "run 1 left fuzzer processes behind: $(procs_with "$work/$t/" | paste -sd' ')"
 n1=$(find "$work/$t/corpus" -type f | wc -l)
 [ "$n1" -gt 0 ] || fail "run 1 kept no corpus"
 hit=$(grep -lx "$psha" "$findings/$t"/*/hits 2>/dev/null | head -n1 || true)
