@@ -44,10 +44,10 @@ deps:
 	@ci/install-deps.sh
 
 build-plain: deps
-	@$(call variant,plain,programs)
+	+@$(call variant,plain,programs)
 
 build-asan: deps
-	@$(call variant,asan,programs)
+	+@$(call variant,asan,programs)
 
 # Every fuzz and gate command runs behind this: a broken build gives false findings.
 selftest: build-asan
@@ -56,14 +56,20 @@ selftest: build-asan
 		  echo "selftest: refusing to go on: the build of $(TREE_ID) fails its known-answer self-test (log: $(BDIR)/selftest.log)"; exit 1; }
 	@tail -n1 $(BDIR)/selftest.log
 
-# Every folder's *.goals.mk: the user-facing goals of that part. Each adds
-# the goals make check must run to CHECKS.
-CHECKS := selftest
+# Every folder's *.goals.mk: the user-facing goals of that part.
 # What a check could not do here, one "goal: reason" line each (skip_note);
 # make check lists them in its last lines: a skip never reads as a pass.
 CHECK_SKIPS := $(BUILD)/check-skips.txt
 skip_note = echo "$(1): skipped: $(2)" >>$(CHECK_SKIPS)
 include $(sort $(wildcard */*.goals.mk))
+
+# make check runs these, in this order: the cheap ones first, so that a
+# broken build or harness shows in seconds; the campaigns, the OSS-Fuzz
+# build and the short gate last.
+CHECKS := test-crash-state coverage-regions-test selftest foundation-tests unit-tests \
+	check-regression fanotify-check check-captures test-tree-content test-repro-crashers \
+	test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-corpus-update \
+	test-ossfuzz-build gate-short
 
 .PHONY: check-start
 check-start:

@@ -24,23 +24,24 @@ LIB_OBJS := $(call obj,$(LIB_SRCS)) $(B)/obj/gen/testmgr_zstd.o
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) -c $< -o $@
+	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) -c $< -o $@
 
 $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)
-	$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) -c $< -o $@
+	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) -c $< -o $@
 
 $(HARNESS_LIB): $(LIB_OBJS)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call say,AR,$@)ar rcs $@ $^
 
 # A harness program: $(B)/bin/NAME from the objects listed in NAME_OBJS.
 $(B)/bin/%: $(LINK_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$(filter %.o,$^)) $(LINK_LIBS) $($*_LDLIBS) -lm -lpthread
+	$(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$(filter %.o,$^)) $(LINK_LIBS) $($*_LDLIBS) -lm -lpthread
 
 .PHONY: programs
 programs: $(PROGRAMS)
+	@:
 
 .SECONDEXPANSION:
 $(PROGRAMS): $$(call obj,$$($$(notdir $$@)_SRCS))

@@ -27,8 +27,8 @@ endif
 endif
 
 bench: build-plain build-asan
-	@$(call variant,plain,fuzzers)
-	@$(call variant,asan,fuzzers)
+	+@$(call variant,plain,fuzzers)
+	+@$(call variant,asan,fuzzers)
 	$(if $(BENCH_BASE_B),@$(MAKE) --no-print-directory -f build.mk VARIANT=plain \
 		TREE_DIR=$(BENCH_BASE_TREE) B=$(BENCH_BASE_B) $(BENCH_BASE_B)/bin/kz-bench)
 	@BENCH_BIN=$(BENCH_PLAIN)/bin/kz-bench BENCH_LABEL=$(TREE_ID) \

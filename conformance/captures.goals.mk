@@ -3,7 +3,6 @@
 # and the sample; then fresh captures from the running kernel where it can
 # (root, loop devices, ext4), skipped with one line saying why where not.
 .PHONY: check-captures capture-fanotify
-CHECKS += check-captures
 CAPTURES_DIR := corpus/fanotify-captures
 FRESH_CAPTURES := $(BDIR)/captures-fresh
 

@@ -9,7 +9,6 @@
 # Knobs: GATE_SPEED_LOSS (percent, default 5), GATE_STACK_GROWTH (bytes per
 # entry point, default 64), GATE_FUZZ_JOBS (default 2).
 .PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where
-CHECKS += gate-short
 GATE_SHORT_SECONDS ?= 5
 BASELINE_SRC ?=
 GATE_ARGS = --build '$(BUILD)' --kernel-src '$(KERNEL_SRC)' --baseline-src '$(BASELINE_SRC)'
@@ -27,13 +26,13 @@ gate-planted:
 
 # What gate.sh builds, one variant each, and where the tree's builds are.
 gate-build-asan:
-	@$(call variant,asan,programs fuzzers)
+	+@$(call variant,asan,programs fuzzers)
 
 gate-build-plain:
-	@$(call variant,plain,programs)
+	+@$(call variant,plain,programs)
 
 gate-build-fuzz:
-	@$(call variant,fuzz,fuzzers)
+	+@$(call variant,fuzz,fuzzers)
 
 gate-where:
 	@echo "gate-where: bdir=$(BDIR) tree_dir=$(TREE_DIR) tree_id=$(TREE_ID)"

@@ -20,19 +20,18 @@ note_missing = $(foreach t,$(COV_MISSING),echo "$(1): $(t): skipped: no fuzz/$(t
 coverage: deps
 	@$(call note_missing,coverage)
 	@mkdir -p $(BDIR)
-	@$(call build_each,cov,coverage)
+	+@$(call build_each,cov,coverage)
 	@corpus/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
 
 coverage-trend: deps
 	@$(call note_missing,coverage-trend)
 	@mkdir -p $(BDIR)
-	@$(call build_each,cov,coverage-trend)
-	@$(call build_each,fuzz,coverage-trend)
+	+@$(call build_each,cov,coverage-trend)
+	+@$(call build_each,fuzz,coverage-trend)
 	@corpus/coverage-trend.sh $(BDIR) $(TREE_DIR)/src $(CORPUS) $(BDIR)/coverage-trend \
 		$(SECONDS) $(INTERVAL) $(COV_TARGETS)
 
 # The region resolver of make coverage, on a made-up source (part of make check).
 .PHONY: coverage-regions-test
-CHECKS += coverage-regions-test
 coverage-regions-test:
 	@tests/test_coverage_regions.sh

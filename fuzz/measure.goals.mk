@@ -7,7 +7,7 @@ MEASURE_RUNS ?= 3
 MEASURE_CORPUS ?= $(BDIR)/seeds
 
 fuzz-measure: seeds
-	@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(ZSTD_TARGETS)))
-	@$(call variant,asan,$(addprefix $(BDIR)/asan/fuzz/,$(ZSTD_TARGETS)))
-	@$(call variant,plain,$(addprefix $(BDIR)/plain/fuzz/,$(ZSTD_TARGETS)))
+	+@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(ZSTD_TARGETS)))
+	+@$(call variant,asan,$(addprefix $(BDIR)/asan/fuzz/,$(ZSTD_TARGETS)))
+	+@$(call variant,plain,$(addprefix $(BDIR)/plain/fuzz/,$(ZSTD_TARGETS)))
 	@fuzz/measure.sh $(BDIR) $(MEASURE_SECONDS) $(MEASURE_RUNS) $(MEASURE_CORPUS) $(ZSTD_TARGETS)

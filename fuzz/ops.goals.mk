@@ -23,8 +23,6 @@ KNOWN_FINDINGS := conformance/known-findings.txt
 FAN_SEEDS := $(FUZZ_WORK)/seeds-fanotify
 # What a finding's reproduce command needs beyond INPUT.
 REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))
-CHECKS += test-crash-state test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull \
-	test-corpus-update test-repro-crashers
 CORPUS_MAX_LEN ?= 65536
 
 # The launcher every campaign starts its fuzzers with: they die with the
@@ -47,7 +45,7 @@ fuzz-build: selftest $(KZ_SPAWN)
 	@case "$(ENGINE)" in libfuzzer|afl) ;; *) echo "fuzz: ENGINE=$(ENGINE): unknown engine (libfuzzer or afl)"; exit 1 ;; esac
 	@for t in $(FUZZ_SEL); do case " $(FUZZ_TARGETS) " in *" $$t "*) ;; \
 		*) echo "fuzz: $$t: unknown target (one of: $(FUZZ_TARGETS))"; exit 1 ;; esac; done
-	@for v in $(FUZZ_VARIANTS); do \
+	+@for v in $(FUZZ_VARIANTS); do \
 		$(call variant,$$v,$(addprefix $(BDIR)/$$v/fuzz/,$(FUZZ_SEL))) >$(BDIR)/fuzz-build-$$v.log 2>&1 || \
 		{ tail -n 20 $(BDIR)/fuzz-build-$$v.log; echo "fuzz: the $$v build failed ($(BDIR)/fuzz-build-$$v.log)"; exit 1; }; \
 	done
@@ -65,7 +63,7 @@ fuzz: fuzz-build
 		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL)
 
 corpus-update: selftest
-	@$(call fuzz_build,$(FUZZ_SEL),corpus-update)
+	+@$(call fuzz_build,$(FUZZ_SEL),corpus-update)
 	@fuzz/corpus-update.sh $(BDIR) $(FUZZ_WORK) corpus/regression $(CORPUS_MAX_LEN) $(FUZZ_SEL)
 
 findings:
@@ -73,7 +71,7 @@ findings:
 
 # The target comes from TARGET=, the finding's record or the input's path.
 repro: selftest
-	@t=$$(fuzz/repro-target.sh '$(INPUT)' '$(TARGET)' $(FUZZ_TARGETS)) || exit 2; \
+	+@t=$$(fuzz/repro-target.sh '$(INPUT)' '$(TARGET)' $(FUZZ_TARGETS)) || exit 2; \
 	$(call variant,asan,$(BDIR)/asan/fuzz/$$t) >$(BDIR)/repro-build.log 2>&1 || \
 		{ tail -n 20 $(BDIR)/repro-build.log; echo "repro: building the $$t replayer failed"; exit 2; }; \
 	fuzz/repro.sh $(BDIR)/asan/fuzz/$$t '$(INPUT)' $$t $(KNOWN_FINDINGS)
@@ -84,13 +82,13 @@ test-crash-state:
 
 # A campaign killed half-way and run again loses no finding, keeps its corpus.
 test-fuzz-resume: selftest $(KZ_SPAWN)
-	@$(call fuzz_build,unzstd,test-fuzz-resume)
+	+@$(call fuzz_build,unzstd,test-fuzz-resume)
 	@tests/test-fuzz-resume.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-resume
 
 # SIGKILL of a campaign's whole group, three times: nothing left running,
 # every finding kept by the next run.
 test-fuzz-kill: selftest $(KZ_SPAWN)
-	@$(call fuzz_build,unzstd,test-fuzz-kill)
+	+@$(call fuzz_build,unzstd,test-fuzz-kill)
 	@tests/test-fuzz-kill.sh $(BDIR) $(TREE_DIR) $(BUILD)/test-fuzz-kill
 
 # One campaign per work directory; a stale lock is taken over.
@@ -99,7 +97,7 @@ test-fuzz-lock: selftest
 
 # A full disk under triage and a campaign (a tmpfs; skipped where none can be mounted).
 test-fuzz-diskfull: selftest $(KZ_SPAWN)
-	@$(call fuzz_build,unzstd,test-fuzz-diskfull)
+	+@$(call fuzz_build,unzstd,test-fuzz-diskfull)
 	@rc=0; tests/test-fuzz-diskfull.sh $(BDIR) $(TREE_DIR) $(abspath $(BUILD))/test-fuzz-diskfull || rc=$$?; \
 	case $$rc in 0) ;; 77) $(call skip_note,test-fuzz-diskfull,needs a tmpfs it can mount (root)) ;; *) exit 1 ;; esac
 
@@ -110,13 +108,12 @@ test-repro-crashers: selftest
 # corpus-update keeps the committed files, adds only new coverage, leaves
 # out crashers and big files, and a second run adds nothing.
 test-corpus-update: selftest
-	@$(call fuzz_build,unzstd,test-corpus-update)
+	+@$(call fuzz_build,unzstd,test-corpus-update)
 	@tests/test-corpus-update.sh $(BDIR) $(BUILD)/test-corpus-update
 
 # The OSS-Fuzz build contract: ci/oss-fuzz/build.sh with the libFuzzer and
 # the AFL++ environments, every fuzzer run over its seed corpus. Its
 # objects stay in $(BUILD)/ossfuzz-test, so a second run is quick.
 .PHONY: test-ossfuzz-build
-CHECKS += test-ossfuzz-build
 test-ossfuzz-build: deps
 	@tests/ossfuzz-build.sh $(BUILD)/ossfuzz-test

@@ -27,9 +27,10 @@ endif
 
 .PHONY: fuzzers
 fuzzers: $(FUZZ_BINS)
+	@:
 
 .SECONDEXPANSION:
 $(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $(LINK_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(FUZZ_LDFLAGS) \
+	$(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(FUZZ_LDFLAGS) \
 		$(if $(filter ossfuzz,$(ENGINE)),$(LIB_FUZZING_ENGINE) $(OSSFUZZ_LDLIBS))

@@ -22,18 +22,18 @@ KVFLAGS = $(filter-out $(FUZZDEF),$(VFLAGS)) -include kernel/no-fuzzing-build-mo
 
 $(B)/kobj/%.o: $(KTREE_SRC)/%.c kernel/kernel.mk
 	@mkdir -p $(@D)
-	$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
+	$(call say,CC,$(patsubst $(KTREE_SRC)/%,%,$<))$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
 
 $(B)/kobj/kh_support.o: kernel/kh_support.c kernel/kernel.mk
 	@mkdir -p $(@D)
-	$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
+	$(call say,CC,$(patsubst $(KTREE_SRC)/%,%,$<))$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
 
 $(KZSTD_OBJ): $(KERNEL_OBJS) kernel/isolate.sh
-	kernel/isolate.sh $@ $(KERNEL_OBJS)
+	$(call say,ISOLATE,$@)kernel/isolate.sh $@ $(KERNEL_OBJS)
 
 # The tree's crypto/testmgr.h zstd vectors.
 $(B)/gen/testmgr_zstd.c: $(KTREE_SRC)/crypto/testmgr.h kernel/testmgr-zstd.sh
 	@mkdir -p $(@D)
-	kernel/testmgr-zstd.sh $< $@
+	$(call say,GEN,$@)kernel/testmgr-zstd.sh $< $@
 
 -include $(KERNEL_OBJS:.o=.d)

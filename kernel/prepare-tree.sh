@@ -113,6 +113,7 @@ stage_from_dir() {
 stage_from_tar() {
 	local tar=$1 dst=$2 top tmp f
 	top=$(basename "$tar" .tar.xz)
+	rm -rf "$dst".unpack.*
 	tmp=$(mktemp -d "$dst.unpack.XXXXXX")
 	local pats=()
 	for f in "${needed[@]}"; do

@@ -6,6 +6,15 @@
 #   cmplog afl-clang-fast CMPLOG build (AFL_LLVM_CMPLOG=1)
 #   cov    clang source-based coverage
 #   ossfuzz CC/CFLAGS/LIB_FUZZING_ENGINE of an OSS-Fuzz build environment
+# Quiet output as Kbuild's: one short line per step ("  CC  fuzz/unzstd.c"),
+# the full commands with V=1. $(call say,TAG,WHAT) starts a recipe line.
+ifeq ($(V),1)
+say =
+else
+say = @printf '  %-7s %s\n' '$(1)' '$(2)';
+export AFL_QUIET := 1
+endif
+
 CLANG ?= clang-14
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZDEF := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION

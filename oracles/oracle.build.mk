@@ -5,4 +5,4 @@ LIB_SRCS += oracles/zstd_oracle.c oracles/zstd_report.c oracles/zstd_divergences
 
 $(B)/gen/known_divergences.c: oracles/known-divergences.txt oracles/known-divergences.sh
 	@mkdir -p $(@D)
-	oracles/known-divergences.sh $< >$@.tmp && mv $@.tmp $@
+	$(call say,GEN,$@)oracles/known-divergences.sh $< >$@.tmp && mv $@.tmp $@

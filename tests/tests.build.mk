@@ -5,6 +5,7 @@ TEST_BINS := $(patsubst tests/%.c,$(B)/tests/%,$(TEST_SRCS))
 
 .PHONY: tests
 tests: $(TEST_BINS)
+	@:
 
 # A test of a fuzz target's verdicts links the target's object: <test>_OBJS.
 test_compress_stream_pledge_OBJS := $(B)/obj/fuzz/compress_stream.o
@@ -12,4 +13,4 @@ test_compress_stream_pledge_OBJS := $(B)/obj/fuzz/compress_stream.o
 .SECONDEXPANSION:
 $(B)/tests/%: $(B)/obj/tests/%.o $$($$*_OBJS) $(LINK_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lcmocka -lm -lpthread
+	$(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lcmocka -lm -lpthread
