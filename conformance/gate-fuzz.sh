@@ -56,7 +56,7 @@ fuzz_one() {
 		cp -p corpus/fanotify-captures/*.bin "$td/corpus/" 2>/dev/null || true ;;
 	*) cp -p "$seeds/$t"/* "$td/corpus/" 2>/dev/null || true ;;
 	esac
-	[ ! -f "fuzz/dicts/$t.dict" ] || dict=(-dict="fuzz/dicts/$t.dict")
+	[ ! -f "corpus/dicts/$t.dict" ] || dict=(-dict="corpus/dicts/$t.dict")
 	deadline=$(($(date +%s) + secs))
 	while left=$((deadline - $(date +%s))) && [ $left -ge 1 ]; do
 		if [ $runs -ge "$max_runs" ]; then

@@ -56,7 +56,7 @@ fuzz_snapshots() {
 	mkdir -p "$work/corpus" "$work/snap" "$work/crashes"
 	if [ -d "$corpora/$t" ]; then cp -r "$corpora/$t/." "$work/corpus/"; fi
 	dict=()
-	[ -f "fuzz/dicts/$t.dict" ] && dict=(-dict="fuzz/dicts/$t.dict")
+	[ -f "corpus/dicts/$t.dict" ] && dict=(-dict="corpus/dicts/$t.dict")
 	"$bdir/fuzz/fuzz/$t" -max_total_time="$secs" -fork=1 -ignore_crashes=1 "${dict[@]}" \
 		-artifact_prefix="$work/crashes/" "$work/corpus" >"$work/fuzz.log" 2>&1 &
 	pid=$!

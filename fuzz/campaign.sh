@@ -320,7 +320,7 @@ fuzz_target() {
 	[ $stop -eq 0 ] && lf_merge "$t" "$w" "${dirs[@]}" && swap_corpus "$w/corpus"
 	[ "$(count "$w/corpus")" -gt 0 ] || printf 'kzfuzz' >"$w/corpus/seed-empty"
 	before=$(count "$w/corpus")
-	[ -f "$here/dicts/$t.dict" ] && dict=$here/dicts/$t.dict
+	[ -f "$here/../corpus/dicts/$t.dict" ] && dict=$here/../corpus/dicts/$t.dict
 	art0=$(count "$w/artifacts")
 	local start
 	start=$(now)

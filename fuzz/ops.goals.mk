@@ -93,7 +93,7 @@ test-fuzz-kill: selftest $(KZ_SPAWN)
 
 # One campaign per work directory; a stale lock is taken over.
 test-fuzz-lock: selftest
-	@tests/test-fuzz-lock.sh $(abspath $(BUILD))/test-fuzz-lock BUILD=$(BUILD) $(if $(KERNEL_SRC),KERNEL_SRC=$(KERNEL_SRC))
+	+@tests/test-fuzz-lock.sh $(abspath $(BUILD))/test-fuzz-lock BUILD=$(BUILD) $(if $(KERNEL_SRC),KERNEL_SRC=$(KERNEL_SRC))
 
 # A full disk under triage and a campaign (a tmpfs; skipped where none can be mounted).
 test-fuzz-diskfull: selftest $(KZ_SPAWN)
@@ -103,7 +103,7 @@ test-fuzz-diskfull: selftest $(KZ_SPAWN)
 
 # make repro reproduces every committed crasher, as its class.
 test-repro-crashers: selftest
-	@tests/test-repro-crashers.sh BUILD=$(BUILD) $(if $(KERNEL_SRC),KERNEL_SRC=$(KERNEL_SRC))
+	+@tests/test-repro-crashers.sh BUILD=$(BUILD) $(if $(KERNEL_SRC),KERNEL_SRC=$(KERNEL_SRC))
 
 # corpus-update keeps the committed files, adds only new coverage, leaves
 # out crashers and big files, and a second run adds nothing.
@@ -116,4 +116,4 @@ test-corpus-update: selftest
 # objects stay in $(BUILD)/ossfuzz-test, so a second run is quick.
 .PHONY: test-ossfuzz-build
 test-ossfuzz-build: deps
-	@tests/ossfuzz-build.sh $(BUILD)/ossfuzz-test
+	+@tests/ossfuzz-build.sh $(BUILD)/ossfuzz-test

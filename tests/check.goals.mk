@@ -18,4 +18,4 @@ foundation-tests: build-asan build-plain
 # The build follows the tree's content, not its timestamps.
 .PHONY: test-tree-content
 test-tree-content: build-asan
-	@tests/test-tree-content.sh $(abspath $(BUILD))/test-tree-content BUILD=$(BUILD)
+	+@tests/test-tree-content.sh $(abspath $(BUILD))/test-tree-content BUILD=$(BUILD)

@@ -5,7 +5,7 @@
 # $WORK, and written to $OUT:
 #   <target>                  the fuzzer
 #   <target>_seed_corpus.zip  corpus/regression/<target> and the generated seeds
-#   <target>.dict             fuzz/dicts/<target>.dict, where there is one
+#   <target>.dict             corpus/dicts/<target>.dict, where there is one
 #   <target>.options          where the target needs options
 # Sources: the project in $SRC/kzfuzz (or KZFUZZ_SRC); the kernel tree in
 # KERNEL_SRC, else $SRC/linux when it exists, else Debian's linux-source-6.1;
@@ -93,7 +93,7 @@ for t in $targets; do
 	[ $left -eq 0 ] || echo "build.sh: $t: $left seeds left out of the seed corpus: the fuzzer fails on them (known findings: conformance/known-findings.txt)"
 	rm -f "$OUT/${t}_seed_corpus.zip"
 	(cd "$stage" && zip -q -r -j "$OUT/${t}_seed_corpus.zip" .)
-	[ -f "fuzz/dicts/$t.dict" ] && cp "fuzz/dicts/$t.dict" "$OUT/$t.dict"
+	[ -f "corpus/dicts/$t.dict" ] && cp "corpus/dicts/$t.dict" "$OUT/$t.dict"
 	if [ -f "ci/oss-fuzz/options/$t.options" ]; then
 		cp "ci/oss-fuzz/options/$t.options" "$OUT/$t.options"
 	fi
