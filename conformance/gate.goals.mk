@@ -5,7 +5,7 @@
 #   make gate [KERNEL_SRC=tree] [BASELINE_SRC=tree] [SECONDS=n]
 #   make gate-short      the same with GATE_SHORT_SECONDS per target and the check
 #                        programs' --quick subsets (make check runs it)
-#   make gate-planted    planted-bug tests of the gate (tests/gate-planted.sh)
+#   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh)
 # Knobs: GATE_SPEED_LOSS (percent, default 5), GATE_STACK_GROWTH (bytes per
 # entry point, default 64), GATE_FUZZ_JOBS (default 2).
 .PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where
@@ -22,7 +22,7 @@ gate-short:
 		while read -r c why; do $(call skip_note,gate-short,gate check $$c: $$why); done
 
 gate-planted:
-	@MAKE='$(MAKE)' tests/gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)'
+	@MAKE='$(MAKE)' tests/test-gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)'
 
 # What gate.sh builds, one variant each, and where the tree's builds are.
 gate-build-asan:

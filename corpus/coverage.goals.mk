@@ -34,4 +34,4 @@ coverage-trend: deps
 # The region resolver of make coverage, on a made-up source (part of make check).
 .PHONY: coverage-regions-test
 coverage-regions-test:
-	@tests/test_coverage_regions.sh
+	@tests/test-coverage-regions.sh

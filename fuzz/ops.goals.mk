@@ -78,7 +78,7 @@ repro: selftest
 
 # Crash states of canned sanitizer logs.
 test-crash-state:
-	@tests/test_crash_state.sh
+	@tests/test-crash-state.sh
 
 # A campaign killed half-way and run again loses no finding, keeps its corpus.
 test-fuzz-resume: selftest $(KZ_SPAWN)
@@ -116,4 +116,4 @@ test-corpus-update: selftest
 # objects stay in $(BUILD)/ossfuzz-test, so a second run is quick.
 .PHONY: test-ossfuzz-build
 test-ossfuzz-build: deps
-	+@tests/ossfuzz-build.sh $(BUILD)/ossfuzz-test
+	+@tests/test-ossfuzz-build.sh $(BUILD)/ossfuzz-test

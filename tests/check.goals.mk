@@ -13,7 +13,7 @@ unit-tests: build-asan
 # Symbol isolation and bad-input behaviour, from the shell.
 .PHONY: foundation-tests
 foundation-tests: build-asan build-plain
-	@tests/foundation.sh $(BUILD) $(BDIR)
+	@tests/test-foundation.sh $(BUILD) $(BDIR)
 
 # The build follows the tree's content, not its timestamps.
 .PHONY: test-tree-content

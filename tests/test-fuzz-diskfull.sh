@@ -15,7 +15,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "test-fuzz-diskfull: FAIL: $*" >&2; exit 1; }
 skip() { echo "test-fuzz-diskfull: skipped: $*"; exit 77; }
-. "$here/campaign-fixture.sh"
+. "$here/lib-campaign.sh"
 . "$here/../fuzz/fs-write.sh"
 [ $# -eq 3 ] || { echo "usage: test-fuzz-diskfull.sh BDIR TREE_DIR WORKROOT" >&2; exit 2; }
 fs=$3/fs

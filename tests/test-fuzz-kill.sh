@@ -12,8 +12,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "test-fuzz-kill: FAIL: $*" >&2; exit 1; }
-. "$here/procs.sh"
-. "$here/campaign-fixture.sh"
+. "$here/lib-procs.sh"
+. "$here/lib-campaign.sh"
 [ $# -eq 3 ] || { echo "usage: test-fuzz-kill.sh BDIR TREE_DIR WORKROOT" >&2; exit 2; }
 campaign_fixture "$@"
 export KZ_MIN_SECONDS=5

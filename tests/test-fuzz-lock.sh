@@ -9,7 +9,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
 fail() { echo "test-fuzz-lock: FAIL: $*" >&2; exit 1; }
-. "$here/procs.sh"
+. "$here/lib-procs.sh"
 [ $# -ge 1 ] || { echo "usage: test-fuzz-lock.sh WORKROOT MAKE-ARGS..." >&2; exit 2; }
 root=$1
 shift

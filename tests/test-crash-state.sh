@@ -20,11 +20,11 @@ for log in "$dir"/*.log; do
 	got=$("$cs" -k "$dir/baseline.txt" "${want[0]}" "$log") || rc=$?
 	if [ "${want[3]}" = none ]; then
 		[ $rc -eq 1 ] && continue
-		echo "test_crash_state: $name: exit $rc, want 1 (no finding)"; fail=1; continue
+		echo "test-crash-state: $name: exit $rc, want 1 (no finding)"; fail=1; continue
 	fi
 	expect=$(printf '%s\n' "${want[1]}" "${want[2]}" "${want[3]}")
 	if [ $rc -ne 0 ] || [ "$got" != "$expect" ]; then
-		echo "test_crash_state: $name: exit $rc, got:"; echo "$got" | sed 's/^/    /'
+		echo "test-crash-state: $name: exit $rc, got:"; echo "$got" | sed 's/^/    /'
 		echo "  want:"; echo "$expect" | sed 's/^/    /'
 		fail=1
 	fi
@@ -32,8 +32,8 @@ done
 # The two logs of one bug give one state.
 a=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-a.log" | sed -n 2p)
 b=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-b.log" | sed -n 2p)
-[ "$a" = "$b" ] || { echo "test_crash_state: one bug, two states: '$a' / '$b'"; fail=1; }
+[ "$a" = "$b" ] || { echo "test-crash-state: one bug, two states: '$a' / '$b'"; fail=1; }
 # Bad usage is an error, not a verdict.
-"$cs" x /nonexistent >/dev/null 2>&1 && { echo "test_crash_state: a missing log passed"; fail=1; }
-[ $fail -eq 0 ] || { echo "test_crash_state: FAILED"; exit 1; }
-echo "test_crash_state: $n canned logs passed"
+"$cs" x /nonexistent >/dev/null 2>&1 && { echo "test-crash-state: a missing log passed"; fail=1; }
+[ $fail -eq 0 ] || { echo "test-crash-state: FAILED"; exit 1; }
+echo "test-crash-state: $n canned logs passed"

@@ -5,13 +5,13 @@
 # in $OUT must have its seed corpus and run clean over it: libFuzzer
 # binaries with -runs=0 over the unzipped corpus, AFL++ binaries as plain
 # programs given every file (libAFLDriver runs each in turn).
-#   ossfuzz-build.sh ROOT     ROOT/{libfuzzer,afl}/{work,out} (work is kept:
+#   test-ossfuzz-build.sh ROOT     ROOT/{libfuzzer,afl}/{work,out} (work is kept:
 #                             a second run rebuilds only what changed)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 fail() { echo "ossfuzz-build: FAIL: $*" >&2; exit 1; }
-[ $# -eq 1 ] || { echo "usage: ossfuzz-build.sh ROOT" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "usage: test-ossfuzz-build.sh ROOT" >&2; exit 2; }
 root=$1
 mkdir -p "$root/src"
 ln -sfn "$top" "$root/src/kzfuzz"

@@ -4,7 +4,7 @@
 # (the check expected to catch it fails). Kernel files are never edited:
 # the bugs go into copies under BUILD/gate-planted/trees/.
 #
-#   tests/gate-planted.sh BUILD SECONDS [BUG...]
+#   tests/test-gate-planted.sh BUILD SECONDS [BUG...]
 #
 # Bugs: workspace (zstd_dctx_workspace_bound returns 4 KiB less),
 # checksum (the checksum tests of zstd_decompress.c skipped), stack (a 3 KiB
@@ -15,8 +15,8 @@
 # Writes BUILD/gate-planted/outcomes.txt; exit 0 when every bug was caught.
 set -euo pipefail
 
-build=${1:?usage: gate-planted.sh BUILD SECONDS [BUG...]}
-secs=${2:?usage: gate-planted.sh BUILD SECONDS [BUG...]}
+build=${1:?usage: test-gate-planted.sh BUILD SECONDS [BUG...]}
+secs=${2:?usage: test-gate-planted.sh BUILD SECONDS [BUG...]}
 shift 2
 MAKE=${MAKE:-make}
 all=(workspace checksum stack bound slow fanotify)

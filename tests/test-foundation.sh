@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Foundation checks that need the shell: symbol isolation of the built
 # objects, and one-line errors for bad KERNEL_SRC values.
-#   foundation.sh BUILD BDIR
+#   test-foundation.sh BUILD BDIR
 set -uo pipefail
-build=${1:?usage: foundation.sh BUILD BDIR}
-bdir=${2:?usage: foundation.sh BUILD BDIR}
+build=${1:?usage: test-foundation.sh BUILD BDIR}
+bdir=${2:?usage: test-foundation.sh BUILD BDIR}
 pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok - $*"; }
 ko() { fail=$((fail + 1)); echo "not ok - $*"; }

@@ -84,5 +84,5 @@ check "a text found nowhere" 1 "" "$tmp/stale.txt" "$tmp/none.txt"
 entry case@g 'case 1:' >"$tmp/hit.txt"
 check "a region the corpus hit" 1 "compress/x.c	2	2" "$tmp/hit.txt" "$tmp/none.txt"
 grep -q "yet hit" "$tmp/err" || { echo "not ok - a hit region is not named"; fail=1; }
-echo "test_coverage_regions: $n cases, $([ $fail -eq 0 ] && echo passed || echo FAILED)"
+echo "test-coverage-regions: $n cases, $([ $fail -eq 0 ] && echo passed || echo FAILED)"
 exit $fail
