@@ -130,7 +130,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	}
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, NULL, 0 };
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = NULL, .zdata_len = 0 };
 	s = (struct comp_case){ .c = &c, .src = in.payload, .len = in.payload_len };
 	choose(&s, &in);
 	compress_case(&s, dwksp, dwsize);

@@ -178,7 +178,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_timing_input_begin(TARGET);
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, NULL, 0 };
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = NULL, .zdata_len = 0 };
 	level = fuzz_zstd_level(&in, zstd_min_clevel(), zstd_max_clevel());
 	/* The second frame is the tail of the payload from split on. */
 	split = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, 0);

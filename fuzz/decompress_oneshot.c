@@ -37,7 +37,7 @@ static size_t choose_cap(struct fuzz_input *in, size_t ref_size)
 	return FUZZ_OUT_MAX;
 }
 
-static void check_input(const struct zo_case *c, struct fuzz_input *in, uint8_t *probe,
+static void check_input(struct zo_case *c, struct fuzz_input *in, uint8_t *probe,
 			void *wksp, size_t wsize)
 {
 	struct zo_result k, r;
@@ -57,6 +57,7 @@ static void check_input(const struct zo_case *c, struct fuzz_input *in, uint8_t 
 		zo_contract(c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes", wsize);
 	FUZZ_LIB(kret = zstd_decompress_dctx(dctx, kout, cap, in->payload, in->payload_len));
 	FUZZ_LIB(rret = ref_decompress(rout, cap, in->payload, in->payload_len));
+	c->out_cap = cap;
 	if (!zstd_is_error(kret) && kret > cap)
 		zo_contract(c, "zstd_decompress_dctx returned %zu bytes into a capacity of %zu", kret, cap);
 	zo_kernel_result(&k, "zstd_decompress_dctx", kret, kout, kret);
@@ -81,7 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	}
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = in.payload, .zdata_len = in.payload_len };
 	check_input(&c, &in, probe, wksp, wsize);
 	fuzz_timing_input_end();
 	return 0;

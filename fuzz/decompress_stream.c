@@ -131,7 +131,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	}
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
+	/* Both streaming decoders stop at the end of the first frame. */
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };
 	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout };
 	/* 1 KB .. 8 MB, not only powers of two; default 8 MB. */
 	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 23, 1 << 23);

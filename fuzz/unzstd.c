@@ -173,7 +173,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!rout && !(rout = malloc(FUZZ_OUT_MAX)))
 		abort();
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
+	/* unzstd and the reference's answer decode the first frame only. */
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };
 	mode = fuzz_input_u32(&in, MODE_ONE_BUFFER, MODE_FILL_BUFFER, MODE_ONE_BUFFER);
 	cb.src = in.payload;
 	cb.len = in.payload_len;
