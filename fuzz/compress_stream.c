@@ -138,6 +138,7 @@ static void check_frame(const struct frame_case *f, size_t ret, uint8_t *out)
 	if (zstd_is_error(ret))
 		zo_contract(f->c, "streaming compression of %zu bytes failed: %s", f->len,
 			    zstd_get_error_name(ret));
+	fuzz_poison(out, f->len, FUZZ_SLOT_REF);
 	FUZZ_LIB(dret = ref_decompress(out, f->len, f->dst, ret));
 	if (ref_is_error(dret))
 		zo_contract(f->c, "the reference rejects the stream's frame: %s", ref_error_name(dret));

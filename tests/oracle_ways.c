@@ -17,7 +17,8 @@ static const char *const way_target[] = { "decompress_oneshot", "decompress_stre
 static void run_stream(struct way_run *run, const uint8_t *z, size_t len)
 {
 	struct ref_dstream *rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT);
-	struct fuzz_dstream ds = { (fuzz_dstream_step)ref_dstream_step, rds, ref_is_error, 0 };
+	struct fuzz_dstream ds = { .step = (fuzz_dstream_step)ref_dstream_step, .ctx = rds,
+				   .is_error = ref_is_error };
 	struct fuzz_chunks all = { 1, 0 };
 	size_t kret, rret, used;
 
