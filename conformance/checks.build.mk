@@ -10,7 +10,8 @@ gate-stack_SRCS := conformance/gate_stack.c conformance/stack_calls.c
 PROGRAMS += $(B)/bin/gate-api-contract
 gate-api-contract_SRCS := conformance/gate_api_contract.c conformance/api_common.c \
 	conformance/api_workspace.c conformance/api_windows.c conformance/api_bound.c \
-	conformance/api_errors.c conformance/api_frames.c conformance/api_resets.c
+	conformance/api_errors.c conformance/api_frames.c conformance/api_resets.c \
+	conformance/api_pure.c
 # Bind every symbol at load: a lazy PLT resolution on a first call saves
 # the vector registers on the stack, kilobytes the kernel never spends.
 gate-stack_LDLIBS := -Wl,-z,now
