@@ -115,6 +115,7 @@ size_t fuzz_dstream_run(struct fuzz_dstream *ds, const struct zo_case *c,
 
 		FUZZ_LIB(ret = ds->step(ds->ctx, dst, out_end, &out_pos, src, in_end, &in_pos));
 		*consumed = in_pos;
+		ds->produced = out_pos;
 		if (ds->is_error(ret) || !ret)
 			return ds->is_error(ret) ? ret : out_pos;
 		if (in_pos != in0 || out_pos != out0) {
