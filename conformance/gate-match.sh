@@ -76,7 +76,7 @@ state=$(awk -v skip="$skip" '
 		fn = line; sub(/[ (].*/, "", fn)
 		if (fn == "LLVMFuzzerTestOneInput") last = 1
 		# Our code has absolute source paths; libc, runtimes and libFuzzer do not, or live in compiler-rt.
-		if (!match(line, / \/[^ ()]*(:[0-9]+(:[0-9]+)?)?$/) || line ~ /compiler-rt|sanitizer_common|libfuzzer/ || fn ~ skip)
+		if (!match(line, / \/[^ ()]*(:[0-9]+(:[0-9]+)?)?$/) || line ~ /\/compiler-rt\/|\/sanitizer_common\/|\/lib\/fuzzer\// || fn ~ skip)
 			next
 		if (n < 3 && !stop) { out = n ? out " > " fn : fn; n++ }
 		if (last) stop = 1
