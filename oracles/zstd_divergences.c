@@ -45,6 +45,17 @@ static int frame_start(const struct zo_site *s, size_t *in_off)
 	return 1;
 }
 
+/*
+ * The kernel's error at the site, or its judged call's own: a frame header's
+ * magic number is read before the rest of the header one-shot and streamed,
+ * after it block at a time (whose error on a header cut short is then
+ * srcSize_wrong). unzstd's result carries a message, not a code.
+ */
+static int kernel_error_is(const struct zo_site *s, int err)
+{
+	return error_is(s->error, err) || (s->k->is_error && error_is(s->k->ret, err));
+}
+
 /* The site's block, read from the input; 0 when the site is not in a block. */
 static int site_block(const struct zo_site *s, struct zf_block *b)
 {
@@ -145,7 +156,7 @@ static int legacy_frame(const struct zo_site *s)
 	size_t in_off;
 
 	if (!frame_start(s, &in_off) || s->c->zdata_len - in_off < 4 ||
-	    !error_is(s->error, ERR_PREFIX_UNKNOWN))
+	    !kernel_error_is(s, ERR_PREFIX_UNKNOWN))
 		return 0;
 	magic = le32(s->c->zdata + in_off);
 	return magic == LEGACY_V01_MAGIC || (magic >= LEGACY_V02_MAGIC && magic <= LEGACY_V07_MAGIC);
@@ -161,6 +172,36 @@ static int begins_magic(const uint8_t *p, size_t n, uint32_t m, uint32_t mask)
 		if ((p[i] ^ (uint8_t)(m >> (8 * i))) & (uint8_t)(mask >> (8 * i)))
 			return 0;
 	return 1;
+}
+
+#define ZSTD_MAGIC		0xFD2FB528u
+
+/*
+ * The kernel refused the frame's header as prefix_unknown, and its first k
+ * bytes (1 to 3) begin the zstd magic number while the 4 bytes after them
+ * are a legacy magic number: 1.5.4's streaming decoder, handed the first k
+ * bytes in an earlier call, buffers them, finds no magic in its buffer and
+ * then looks for a legacy one at the start of this call's input (byte k),
+ * where it finds one and decodes a legacy frame from there.
+ */
+static int legacy_magic_split(const struct zo_site *s)
+{
+	const uint8_t *p;
+	size_t in_off, avail;
+
+	if (!frame_start(s, &in_off) || !kernel_error_is(s, ERR_PREFIX_UNKNOWN))
+		return 0;
+	p = s->c->zdata + in_off;
+	avail = s->c->zdata_len - in_off;
+	for (size_t k = 1; k <= 3 && k + 4 <= avail; k++) {
+		uint32_t magic = le32(p + k);
+
+		if ((magic == LEGACY_V01_MAGIC ||
+		     (magic >= LEGACY_V02_MAGIC && magic <= LEGACY_V07_MAGIC)) &&
+		    begins_magic(p, k, ZSTD_MAGIC, 0xFFFFFFFFu))
+			return 1;
+	}
+	return 0;
 }
 
 /*
@@ -299,6 +340,7 @@ static const struct {
 	{ "huf4-stream-end-unchecked", huf4_end_unchecked },
 	{ "huf4-stream-end-mismatch", huf4_end_mismatch },
 	{ "legacy-frame", legacy_frame },
+	{ "legacy-magic-split-header", legacy_magic_split },
 	{ "short-input-bad-magic", short_bad_magic },
 	{ "empty-compressed-block", empty_compressed_block },
 	{ "block-over-window", block_over_window },

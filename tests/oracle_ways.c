@@ -10,11 +10,27 @@
 #include "zstd_fuzz.h"
 
 static const char *const way_target[] = { "decompress_oneshot", "decompress_stream",
-					  "frame_header" };
+					  "frame_header", "decompress_stream" };
 /* The decompress_stream target's largest workspace window. */
 #define WAY_STREAM_WINDOW	((size_t)1 << 23)
 
-static void run_stream(struct way_run *run, const uint8_t *z, size_t len)
+/* The reference streamed: the first byte alone, then the rest until the frame ends. */
+static size_t ref_split(struct ref_dstream *rds, uint8_t *out, const uint8_t *z, size_t len)
+{
+	size_t in = 0, op = 0, ret = ref_dstream_step(rds, out, WAY_OUT_CAP, &op, z, len ? 1 : 0, &in);
+	size_t in0 = in, op0 = op;
+
+	while (!ref_is_error(ret) && ret) {
+		ret = ref_dstream_step(rds, out, WAY_OUT_CAP, &op, z, len, &in);
+		if (in == in0 && op == op0)
+			break;
+		in0 = in;
+		op0 = op;
+	}
+	return ref_is_error(ret) || !ret ? (ret ? ret : op) : (size_t)-72;	/* srcSize_wrong */
+}
+
+static void run_stream(struct way_run *run, const uint8_t *z, size_t len, int split)
 {
 	struct ref_dstream *rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT);
 	struct fuzz_dstream ds = { .step = (fuzz_dstream_step)ref_dstream_step, .ctx = rds,
@@ -22,8 +38,11 @@ static void run_stream(struct way_run *run, const uint8_t *z, size_t len)
 	struct fuzz_chunks all = { 1, 0 };
 	size_t kret, rret, used;
 
-	kret = kz_decompress_stream(run->kout, WAY_OUT_CAP, z, len, WAY_STREAM_WINDOW, 0);
-	rret = fuzz_dstream_run(&ds, &run->c, all, run->rout, WAY_OUT_CAP, z, len, &used);
+	kret = kz_decompress_stream(run->kout, WAY_OUT_CAP, z, len, WAY_STREAM_WINDOW, split);
+	if (split)
+		rret = ref_split(rds, run->rout, z, len);
+	else
+		rret = fuzz_dstream_run(&ds, &run->c, all, run->rout, WAY_OUT_CAP, z, len, &used);
 	zo_kernel_result(&run->k, "kernel stream", kret, run->kout, kret);
 	zo_ref_result(&run->r, "reference stream", rret, run->rout, rret);
 	run->c.frames = 1;
@@ -55,8 +74,8 @@ struct way_run *way_run(enum way w, const uint8_t *z, size_t len)
 	run->way = w;
 	run->c = (struct zo_case){ .target = way_target[w], .input = z, .input_len = len,
 				   .zdata = z, .zdata_len = len };
-	if (w == WAY_STREAM) {
-		run_stream(run, z, len);
+	if (w == WAY_STREAM || w == WAY_STREAM_SPLIT) {
+		run_stream(run, z, len, w == WAY_STREAM_SPLIT);
 	} else if (w == WAY_HEADER) {
 		run_header(run, z, len);
 	} else {

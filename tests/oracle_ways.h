@@ -2,7 +2,8 @@
 /*
  * The oracle's tests run both libraries on data the ways the targets do:
  * one-shot over every frame (decompress_oneshot), streamed over the first
- * frame (decompress_stream), or one frame header (frame_header).
+ * frame (decompress_stream; all at once, or the first byte alone and then
+ * the rest), or one frame header (frame_header).
  */
 #ifndef ORACLE_WAYS_H
 #define ORACLE_WAYS_H
@@ -14,7 +15,8 @@
 
 #define WAY_OUT_CAP	((size_t)1 << 20)
 
-enum way { WAY_ONESHOT, WAY_STREAM, WAY_HEADER, WAYS };
+/* WAY_STREAM_SPLIT: streamed, the first byte in a call of its own. */
+enum way { WAY_ONESHOT, WAY_STREAM, WAY_HEADER, WAY_STREAM_SPLIT, WAYS };
 
 /* Both results of one way, over buffers this owns. */
 struct way_run {

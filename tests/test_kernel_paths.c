@@ -16,10 +16,15 @@
 
 #include "kernel_paths.h"
 
-static const char *write_file(const char *text)
+/* text in a new file, named in path (a buffer of PATH_LEN bytes). */
+#define PATH_LEN	64
+
+static const char *write_file(const char *text, char *path)
 {
-	static char path[] = "/tmp/test_kernel_paths.XXXXXX";
-	int fd = mkstemp(path);
+	int fd;
+
+	snprintf(path, PATH_LEN, "/tmp/test_kernel_paths.XXXXXX");
+	fd = mkstemp(path);
 	FILE *f;
 
 	assert_true(fd >= 0);
@@ -33,11 +38,12 @@ static const char *write_file(const char *text)
 static void exact_state_only(void **state)
 {
 	static struct kernel_paths kp;
-	char err[256];
+	char err[256], buf[PATH_LEN];
 	const char *path = write_file(
 		"# comment\n"
 		"unzstd | oom | __unzstd > unzstd > run_unzstd | a fuzz target's line\n"
-		"gate-golden | kernel-paths | v/a.zst > zstd_decompress_stream (1-byte input) > Corrupted block detected | why\n");
+		"gate-golden | kernel-paths | v/a.zst > zstd_decompress_stream (1-byte input) > Corrupted block detected | why\n",
+		buf);
 
 	(void)state;
 	assert_int_equal(kernel_paths_load(path, &kp, err, sizeof(err)), 0);
@@ -53,8 +59,8 @@ static void exact_state_only(void **state)
 static void malformed_line(void **state)
 {
 	static struct kernel_paths kp;
-	char err[256];
-	const char *path = write_file("gate-golden | kernel-paths | no justification\n");
+	char err[256], buf[PATH_LEN];
+	const char *path = write_file("gate-golden | kernel-paths | no justification\n", buf);
 
 	(void)state;
 	assert_int_equal(kernel_paths_load(path, &kp, err, sizeof(err)), -1);
