@@ -112,6 +112,14 @@ enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
  * call gave there. 0 when neither works.
  */
 int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, size_t *out_end);
+/*
+ * Both one-shot calls refused an output too big for the capacity: each side
+ * decodes again, block at a time into kdst and rdst (the capacity each), the
+ * blocks that fit. Fills k and r with the first n bytes of both, n the
+ * shorter; 0 when no decoder could be made.
+ */
+int zo_fitting_blocks(const struct zo_case *c, uint8_t *kdst, uint8_t *rdst,
+		      struct zo_result *k, struct zo_result *r);
 /* Locates the difference cls between k and r in c's data (oracles/zstd_site.c). */
 void zo_locate(const struct zo_case *c, enum zo_class cls, const struct zo_result *k,
 	       const struct zo_result *r, size_t diff, struct zo_site *s);

@@ -154,6 +154,27 @@ static void locate_decoded(const struct zo_case *c, enum zo_class cls, struct zo
 		s->located = 0;
 }
 
+int zo_fitting_blocks(const struct zo_case *c, uint8_t *kdst, uint8_t *rdst,
+		      struct zo_result *k, struct zo_result *r)
+{
+	struct bm_request req = { .src = c->zdata, .len = c->zdata_len,
+				  .cap = c->out_cap ? c->out_cap : ZO_OUT_CAP,
+				  .max_frames = c->frames, .find = SIZE_MAX };
+	struct block_map km, rm;
+	size_t n;
+
+	req.side = BM_KERNEL;
+	if (block_map(&req, kdst, &km))
+		return 0;
+	req.side = BM_REFERENCE;
+	if (block_map(&req, rdst, &rm))
+		return 0;
+	n = km.out_len < rm.out_len ? km.out_len : rm.out_len;
+	zo_bytes_result(k, "kernel, the blocks that fit", kdst, n);
+	zo_bytes_result(r, "reference, the blocks that fit", rdst, n);
+	return 1;
+}
+
 int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, size_t *out_end)
 {
 	const struct bm_frame *kf = &s->km->frames[s->frame], *rf = &s->rm->frames[s->frame];

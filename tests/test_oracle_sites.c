@@ -193,11 +193,42 @@ static void accepts_are_verified(void **state)
 	verified_accepts("prefetch-seq-end-unchecked");
 }
 
+/* Past the 1 MiB limit both fail; the blocks that fit are still compared, and a planted byte shows. */
+static void over_the_limit(void **state)
+{
+	size_t len = (3 * WAY_OUT_CAP) / 2, flen, diff;
+	uint8_t *text = malloc(len), *z = malloc(len), *k = malloc(WAY_OUT_CAP), *r = malloc(WAY_OUT_CAP);
+	struct zo_case c = { .target = "decompress_oneshot" };
+	struct zo_result kr, rr;
+
+	(void)state;
+	assert_true(text && z && k && r);
+	for (size_t i = 0; i < len; i++)
+		text[i] = (uint8_t)("over the limit "[(i * 7 + i / 999) % 15]);
+	flen = ref_compress(z, len, text, len, 3, 1, 1);
+	assert_false(ref_is_error(flen));
+	c.input = c.zdata = z;
+	c.input_len = c.zdata_len = flen;
+	c.out_cap = WAY_OUT_CAP;
+	assert_true(zo_fitting_blocks(&c, k, r, &kr, &rr));
+	assert_true(kr.out_len > WAY_OUT_CAP - 128 * 1024);
+	assert_int_equal(zo_judge(&kr, &rr, &diff), ZO_AGREE);
+	assert_memory_equal(r, text, rr.out_len);
+	plant(&kr, 1000);
+	assert_int_equal(zo_judge(&kr, &rr, &diff), ZO_MISMATCH);
+	assert_int_equal(diff, 1000);
+	free(text);
+	free(z);
+	free(k);
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_entry_is_local),
 		cmocka_unit_test(accepts_are_verified),
+		cmocka_unit_test(over_the_limit),
 	};
 
 	return cmocka_run_group_tests(tests, make_valid, NULL);
