@@ -110,9 +110,6 @@ size_t fuzz_dstream_run(struct fuzz_dstream *ds, const struct zo_case *c,
 		size_t out_end = full ? cap : out_pos + fuzz_chunk_next(&ch, cap - out_pos);
 		size_t in0 = in_pos, out0 = out_pos;
 
-		if (out_end > ds->touched)
-			ds->touched = out_end;
-
 		FUZZ_LIB(ret = ds->step(ds->ctx, dst, out_end, &out_pos, src, in_end, &in_pos));
 		*consumed = in_pos;
 		ds->produced = out_pos;

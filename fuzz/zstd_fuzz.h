@@ -63,7 +63,6 @@ struct fuzz_dstream {
 	void *ctx;
 	int (*is_error)(size_t code);
 	int kernel;		/* a stuck call is a contract violation (kernel only) */
-	size_t touched;		/* out: the end of the output the calls were offered */
 	size_t produced;	/* out: the output the run ended with, error or not */
 };
 
