@@ -17,6 +17,8 @@ void api_check_workspaces(struct gate_tap *t, int quick);
 void api_check_windows(struct gate_tap *t, int quick);
 /* zstd_compress_bound(n) against incompressible input at every level. */
 void api_check_compress_bound(struct gate_tap *t, int quick);
+/* zstd_compress_bound against ZSTD_COMPRESSBOUND and the reference; the level limits. */
+void api_check_pure(struct gate_tap *t, int quick);
 /* zstd_get_frame_header, zstd_find_frame_compressed_size against the reference. */
 void api_check_frames(struct gate_tap *t);
 /* zstd_reset_cstream, zstd_flush_stream, zstd_reset_dstream: contexts reused. */

@@ -10,14 +10,15 @@ gate-stack_SRCS := conformance/gate_stack.c conformance/stack_calls.c
 PROGRAMS += $(B)/bin/gate-api-contract
 gate-api-contract_SRCS := conformance/gate_api_contract.c conformance/api_common.c \
 	conformance/api_workspace.c conformance/api_windows.c conformance/api_bound.c \
-	conformance/api_errors.c conformance/api_frames.c conformance/api_resets.c
+	conformance/api_errors.c conformance/api_frames.c conformance/api_resets.c \
+	conformance/api_pure.c
 # Bind every symbol at load: a lazy PLT resolution on a first call saves
 # the vector registers on the stack, kilobytes the kernel never spends.
 gate-stack_LDLIBS := -Wl,-z,now
 
 LIB_SRCS += conformance/golden_manifest.c
 PROGRAMS += $(B)/bin/gate-golden
-gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c
+gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c conformance/kernel_paths.c
 
 PROGRAMS += $(B)/bin/gate-callers
 gate-callers_SRCS := conformance/gate_callers.c conformance/callers_btrfs.c \

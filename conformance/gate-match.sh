@@ -76,7 +76,7 @@ state=$(awk -v skip="$skip" '
 		fn = line; sub(/[ (].*/, "", fn)
 		if (fn == "LLVMFuzzerTestOneInput") last = 1
 		# Our code has absolute source paths; libc, runtimes and libFuzzer do not, or live in compiler-rt.
-		if (!match(line, / \/[^ ()]*(:[0-9]+(:[0-9]+)?)?$/) || line ~ /compiler-rt|sanitizer_common|libfuzzer/ || fn ~ skip)
+		if (!match(line, / \/[^ ()]*(:[0-9]+(:[0-9]+)?)?$/) || line ~ /\/compiler-rt\/|\/sanitizer_common\/|\/lib\/fuzzer\// || fn ~ skip)
 			next
 		if (n < 3 && !stop) { out = n ? out " > " fn : fn; n++ }
 		if (last) stop = 1
@@ -86,6 +86,26 @@ state=$(awk -v skip="$skip" '
 	END { if (!done && n) print out }
 ' "$log" | head -n1)
 [ -n "$state" ] || state="(no stack)"
+
+# An oracle finding's state is the harness's, not its frames: the API step,
+# both sides' results and the site (frame, block, part) from the report.
+if [[ $class == oracle:* ]]; then
+	state=$(awk '
+		/==KZFUZZ== / && !v { v = $0; sub(/.*==KZFUZZ== [^ ]+ [^ ]+: /, "", v)
+			step = v; sub(/: .*/, "", step); sub(/^[^:]*: /, "", v) }
+		/^  site: / && !site { site = $0; sub(/^  site: +/, "", site)
+			sub(/, input offset [0-9]+\)/, ")", site); sub(/, output .*/, "", site) }
+		END { print step " > " v " > " (site ? site : "no site") }
+	' "$log")
+fi
+# A memory error: READ or WRITE and the access size, rounded up to a power of two.
+access=$(awk '/^(READ|WRITE) of size [0-9]+ / { n = 1; while (n < $4) n *= 2
+	print $1 " " (n > 64 ? ">64" : n); exit }' "$log")
+[ -z "$access" ] || state="$state ($access)"
+# Modes a finding depends on, which the target prints (kzfuzz: env NAME).
+for env in $(sed -n 's/^kzfuzz: env \([A-Z_0-9]*\).*/\1/p' "$log" | sort -u); do
+	state="$state [$env]"
+done
 
 verdict=new
 while IFS='|' read -r k_target k_class k_state _; do

@@ -55,5 +55,6 @@ int main(int argc, char **argv)
 	part(&t, "frame inspection", frames, quick);
 	part(&t, "resets and flush", api_check_resets, quick);
 	part(&t, "compress bound", api_check_compress_bound, quick);
+	part(&t, "pure functions", api_check_pure, quick);
 	return gate_finish(&t, "%lu cases in %.1f s", t.cases, gate_seconds_since(&a));
 }

@@ -138,6 +138,7 @@ static void check_frame(const struct frame_case *f, size_t ret, uint8_t *out)
 	if (zstd_is_error(ret))
 		zo_contract(f->c, "streaming compression of %zu bytes failed: %s", f->len,
 			    zstd_get_error_name(ret));
+	fuzz_poison(out, f->len, FUZZ_SLOT_REF);
 	FUZZ_LIB(dret = ref_decompress(out, f->len, f->dst, ret));
 	if (ref_is_error(dret))
 		zo_contract(f->c, "the reference rejects the stream's frame: %s", ref_error_name(dret));
@@ -178,7 +179,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_timing_input_begin(TARGET);
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, NULL, 0 };
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = NULL, .zdata_len = 0 };
 	level = fuzz_zstd_level(&in, zstd_min_clevel(), zstd_max_clevel());
 	/* The second frame is the tail of the payload from split on. */
 	split = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, 0);

@@ -45,7 +45,12 @@ struct stream_case {
 	size_t max_window;
 	size_t reset_at;	/* input bytes of a first, abandoned pass; 0: none */
 	uint8_t *kout, *rout;
+	size_t *ktouched, *rtouched;	/* how far the last use of each buffer wrote */
+	size_t kproduced, rproduced;	/* what each run produced, error or not */
 };
+
+/* zstd's error codes, the same number in both libraries. */
+#define ERR_DST_TOO_SMALL	((size_t)-70)
 
 /* The frame's window as the reference reads it; 0 when it cannot. */
 static unsigned long long frame_window(const uint8_t *src, size_t len)
@@ -55,21 +60,42 @@ static unsigned long long frame_window(const uint8_t *src, size_t len)
 	return ref_get_frame_header(&fh, src, len) == 0 ? fh.window_size : 0;
 }
 
-static size_t kernel_run(const struct stream_case *s, zstd_dstream *zds, size_t *consumed)
+static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consumed)
 {
-	struct fuzz_dstream ds = { kernel_step, zds, kernel_is_error, 1 };
+	struct fuzz_dstream ds = { .step = kernel_step, .ctx = zds, .is_error = kernel_is_error,
+				   .kernel = 1 };
 	const struct zo_case *c = s->c;
 	size_t ret;
 
+	fuzz_poison(s->kout, *s->ktouched, FUZZ_SLOT_KERNEL);
 	if (s->reset_at) {
 		fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_MAX, c->zdata, s->reset_at,
 				 consumed);
 		FUZZ_LIB(ret = zstd_reset_dstream(zds));
 		if (zstd_is_error(ret))
 			zo_contract(c, "zstd_reset_dstream failed: %s", zstd_get_error_name(ret));
+		/* The abandoned pass's bytes must not pass for the second one's. */
+		fuzz_poison(s->kout, ds.produced, FUZZ_SLOT_KERNEL);
 	}
-	return fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_MAX, c->zdata, c->zdata_len,
-				consumed);
+	ret = fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_MAX, c->zdata, c->zdata_len,
+			       consumed);
+	/*
+	 * A buffered streaming decoder writes into the output only what it
+	 * hands over (its flushes): what it produced is what it wrote.
+	 */
+	*s->ktouched = ds.produced;
+	s->kproduced = ds.produced;
+	return ret;
+}
+
+/* The kernel's answer to a window bigger than its workspace's: the window errors only. */
+static int window_refusal(size_t kret)
+{
+	int code = zstd_get_error_code(kret);
+
+	/* The wrapper ignores max_window: its static workspace cannot grow (memory_allocation). */
+	return code == ZSTD_error_frameParameter_windowTooLarge ||
+	       code == ZSTD_error_memory_allocation;
 }
 
 static void compare(const struct stream_case *s, size_t kret, size_t kused,
@@ -81,9 +107,15 @@ static void compare(const struct stream_case *s, size_t kret, size_t kused,
 
 	zo_kernel_result(&k, "zstd_decompress_stream", kret, s->kout, kret);
 	zo_ref_result(&r, "ZSTD_decompressStream", rret, s->rout, rret);
-	/* Past the workspace's window the kernel may refuse: only a success is checked. */
-	if (window > s->max_window && k.is_error)
+	/* Past the workspace's window the kernel may refuse, for that reason only. */
+	if (window > s->max_window && k.is_error && window_refusal(kret))
 		return;
+	/* Both outputs run past FUZZ_OUT_MAX: what each produced up to it is compared. */
+	if (kret == ERR_DST_TOO_SMALL && rret == ERR_DST_TOO_SMALL &&
+	    s->kproduced == FUZZ_OUT_MAX && s->rproduced == FUZZ_OUT_MAX) {
+		zo_bytes_result(&k, "zstd_decompress_stream, first bytes", s->kout, FUZZ_OUT_MAX);
+		zo_bytes_result(&r, "ZSTD_decompressStream, first bytes", s->rout, FUZZ_OUT_MAX);
+	}
 	zo_expect(c, "streaming decompression", &k, &r);
 	if (!k.is_error && !r.is_error && kused != rused)
 		zo_contract(c, "the frame ended after %zu input bytes in the kernel, %zu in the reference",
@@ -108,10 +140,13 @@ static void run_case(struct stream_case *s)
 			    s->max_window, wsize);
 	kret = kernel_run(s, zds, &kused);
 	{
-		struct fuzz_dstream ds = { ref_step, rds, ref_is_error, 0 };
+		struct fuzz_dstream ds = { .step = ref_step, .ctx = rds, .is_error = ref_is_error };
 
+		fuzz_poison(s->rout, *s->rtouched, FUZZ_SLOT_REF);
 		rret = fuzz_dstream_run(&ds, s->c, s->chunks, s->rout, FUZZ_OUT_MAX,
 					s->c->zdata, s->c->zdata_len, &rused);
+		*s->rtouched = ds.produced;
+		s->rproduced = ds.produced;
 	}
 	compare(s, kret, kused, rret, rused);
 }
@@ -119,6 +154,7 @@ static void run_case(struct stream_case *s)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static uint8_t *kout, *rout;
+	static size_t ktouched = FUZZ_OUT_MAX, rtouched = FUZZ_OUT_MAX;
 	struct fuzz_input in;
 	struct zo_case c;
 	struct stream_case s;
@@ -131,8 +167,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	}
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
-	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout };
+	/* Both streaming decoders stop at the end of the first frame. */
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };
+	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout, .ktouched = &ktouched,
+				  .rtouched = &rtouched };
 	/* 1 KB .. 8 MB, not only powers of two; default 8 MB. */
 	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 23, 1 << 23);
 	fuzz_chunks_init(&s.chunks, &in);

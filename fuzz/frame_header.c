@@ -106,12 +106,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_timing_input_begin(TARGET);
 	fuzz_input_init(&in, data, size);
 	cut = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, (uint32_t)in.payload_len);
-	c = (struct zo_case){ TARGET, data, size, in.payload, cut };
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = NULL, .zdata_len = 0, .header_only = 1 };
 	for (int i = 0; i < MAX_FRAMES && pos < cut; i++) {
 		size_t n;
 
-		compare_header(&c, in.payload + pos, cut - pos, pos);
-		n = compare_size(&c, in.payload + pos, cut - pos, pos);
+		/* What both sides read: the data from this frame on. */
+		c.zdata = in.payload + pos;
+		c.zdata_len = cut - pos;
+		compare_header(&c, c.zdata, c.zdata_len, pos);
+		n = compare_size(&c, c.zdata, c.zdata_len, pos);
 		if (!n)
 			break;
 		pos += n;

@@ -117,6 +117,8 @@ write_record() {
 		echo "class: $class"
 		echo "state: $state"
 		echo "known: $known"
+		# Where the oracle placed the difference: frame, block, part, output offset.
+		sed -n 's/^  site: *\(.*\)/site: \1/p' "$d/report.txt" | head -n1
 		echo "input: input ($(stat -c %s "$d/input") bytes, sha1 $sha)"
 		echo "minimized: $minimized"
 		echo "engine: $engine"

@@ -8,6 +8,7 @@
  * corrupt frames in both zstd versions (an empty compressed block is
  * skipped streamed, rejected one-shot).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,14 @@
  * gives no slack, to reproduce that finding.
  */
 #define UNZSTD_SLACK 32
+/*
+ * The unbounded modes' buffer also has this much room past the reference's
+ * size and the slack, poisoned: a kernel that writes more than the
+ * reference decoded shows there, and its length is where the writing ends.
+ */
+#define UNZSTD_EXTRA 4096
+/* ZSTD_error_dstSize_tooSmall, the same number in both libraries. */
+#define ERR_DST_TOO_SMALL 70
 
 /* As include/linux/decompress/unzstd.h declares it. */
 int unzstd(unsigned char *inbuf, long len, long (*fill)(void *, unsigned long),
@@ -41,7 +50,7 @@ static struct {
 	size_t len, pos;
 	struct fuzz_chunks chunks;
 	uint8_t *out;
-	size_t out_len;
+	size_t out_len, out_size;
 	const char *error;
 } cb;
 
@@ -77,7 +86,8 @@ static void error(char *msg)
 static size_t ref_first_frame(const struct zo_case *c, uint8_t *out)
 {
 	struct ref_dstream *rds = fuzz_ref_dstream();
-	struct fuzz_dstream ds = { (fuzz_dstream_step)ref_dstream_step, rds, ref_is_error, 0 };
+	struct fuzz_dstream ds = { .step = (fuzz_dstream_step)ref_dstream_step, .ctx = rds,
+				   .is_error = ref_is_error };
 	struct fuzz_chunks all = { 1, 0 };
 	size_t used;
 
@@ -103,7 +113,46 @@ static size_t ref_answer(const struct zo_case *c, enum unzstd_mode mode, uint8_t
 	return mode == MODE_ONE_BUFFER ? ref_first_frame_oneshot(c, out) : ref_first_frame(c, out);
 }
 
-/* Modes that write into one output buffer, unbounded: only with the size known. */
+static size_t slack(void)
+{
+	static int exact = -1;
+
+	if (exact < 0) {
+		exact = getenv("KZFUZZ_UNZSTD_EXACT") != NULL;
+		/* Triage tells findings of this mode apart (conformance/gate-match.sh). */
+		if (exact)
+			fprintf(stderr, "kzfuzz: env KZFUZZ_UNZSTD_EXACT=1: no output slack\n");
+	}
+	return exact ? 0 : UNZSTD_SLACK;
+}
+
+/* Modes that write into one output buffer, with no bound. */
+static int unbounded(enum unzstd_mode mode)
+{
+	return mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER;
+}
+
+/* Their buffer: the reference's size (1 MiB if it failed), the slack, the room past it. */
+static size_t unbounded_size(size_t ref_size)
+{
+	return (ref_is_error(ref_size) ? FUZZ_OUT_MAX : ref_size) +
+	       (slack() ? slack() + UNZSTD_EXTRA : 0);
+}
+
+/*
+ * unzstd says nothing of the size it wrote: where the unpoisoned bytes end,
+ * or the reference's size when they end within it and the slack (the last
+ * bytes may equal the poison; wild copies may write the slack).
+ */
+static size_t written_len(size_t ref_size)
+{
+	size_t end = fuzz_poison_end(cb.out, cb.out_size, FUZZ_SLOT_KERNEL);
+
+	if (!ref_is_error(ref_size) && end <= ref_size + slack())
+		return ref_size;
+	return end;
+}
+
 static int run_unzstd(enum unzstd_mode mode, const struct zo_case *c, size_t ref_size, long *pos)
 {
 	uint8_t *in = (uint8_t *)c->zdata;
@@ -123,8 +172,8 @@ static int run_unzstd(enum unzstd_mode mode, const struct zo_case *c, size_t ref
 		FUZZ_LIB(ret = unzstd(NULL, 0, fill, NULL, cb.out, pos, error));
 		break;
 	}
-	if (!ret && (mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER))
-		cb.out_len = ref_size;	/* unzstd says nothing of the size it wrote */
+	if (!ret && unbounded(mode))
+		cb.out_len = written_len(ref_size);
 	return ret;
 }
 
@@ -144,21 +193,18 @@ static void check_mode(const struct zo_case *c, enum unzstd_mode mode, size_t rr
 		      "reference first frame", rret, rout, rret);
 	k = (struct zo_result){ who[mode], ret ? (size_t)-1 : cb.out_len, ret != 0,
 				cb.error ? cb.error : "(no message)", cb.out, ret ? 0 : cb.out_len };
+	/* Past 1 MiB both fail: what the kernel flushed must be the reference's first bytes. */
+	if (ret && r.is_error && ref_error_code(rret) == ERR_DST_TOO_SMALL &&
+	    cb.out_len <= FUZZ_OUT_MAX) {
+		zo_bytes_result(&k, "unzstd, bytes flushed", cb.out, cb.out_len);
+		zo_bytes_result(&r, "reference first frame, first bytes", rout, cb.out_len);
+	}
 	zo_expect(c, who[mode], &k, &r);
 	if (!ret && !cb.error && mode != MODE_FILL_FLUSH && mode != MODE_FILL_BUFFER &&
 	    pos != (long)ref_find_frame_compressed_size(c->zdata, c->zdata_len))
 		zo_contract(c, "%s: *pos %ld is not the frame's size", who[mode], pos);
 	if (ret && !cb.error)
 		zo_contract(c, "%s failed without calling error()", who[mode]);
-}
-
-static size_t slack(void)
-{
-	static int exact = -1;
-
-	if (exact < 0)
-		exact = getenv("KZFUZZ_UNZSTD_EXACT") != NULL;
-	return exact ? 0 : UNZSTD_SLACK;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -173,22 +219,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!rout && !(rout = malloc(FUZZ_OUT_MAX)))
 		abort();
 	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ TARGET, data, size, in.payload, in.payload_len };
+	/* unzstd and the reference's answer decode the first frame only. */
+	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
+			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };
 	mode = fuzz_input_u32(&in, MODE_ONE_BUFFER, MODE_FILL_BUFFER, MODE_ONE_BUFFER);
 	cb.src = in.payload;
 	cb.len = in.payload_len;
 	cb.pos = 0;
 	fuzz_chunks_init(&cb.chunks, &in);
 	rret = ref_answer(&c, mode, rout);	/* its calls are timed inside */
-	/* One output buffer has no bound in unzstd: give it exactly what the frame needs. */
-	if ((mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER) && ref_is_error(rret)) {
+	/* Past 1 MiB no buffer is big enough for an unbounded mode: fill+flush bounds it. */
+	if (unbounded(mode) && ref_is_error(rret) && ref_error_code(rret) == ERR_DST_TOO_SMALL) {
 		mode = MODE_FILL_FLUSH;
 		rret = ref_answer(&c, mode, rout);
 	}
-	cb.out = fuzz_buf(FUZZ_SLOT_KERNEL, mode == MODE_ONE_BUFFER || mode == MODE_FILL_BUFFER ?
-			  rret + slack() : FUZZ_OUT_MAX);
-	if (cb.out)
+	cb.out_size = unbounded(mode) ? unbounded_size(rret) : FUZZ_OUT_MAX;
+	cb.out = fuzz_buf(FUZZ_SLOT_KERNEL, cb.out_size);
+	if (cb.out) {
+		/* Cleared before each use: nothing an earlier input left can pass for output. */
+		if (unbounded(mode))
+			fuzz_poison(cb.out, cb.out_size, FUZZ_SLOT_KERNEL);
 		check_mode(&c, mode, rret, rout);
+	}
 	fuzz_timing_input_end();
 	return 0;
 }

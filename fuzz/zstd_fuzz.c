@@ -9,6 +9,7 @@
 #define FUZZ_ERR_SRC_WRONG	((size_t)-72)
 
 #include <stdlib.h>
+#include <string.h>
 
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size)
 {
@@ -25,6 +26,20 @@ uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size)
 		}
 	}
 	return bufs[slot] + sizes[slot] - size;
+}
+
+static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3 };
+
+void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot)
+{
+	memset(buf, poison[slot], n);
+}
+
+size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot)
+{
+	while (n && buf[n - 1] == poison[slot])
+		n--;
+	return n;
 }
 
 void *fuzz_workspace(enum fuzz_slot slot, size_t size)
@@ -83,7 +98,7 @@ size_t fuzz_chunk_next(struct fuzz_chunks *ch, size_t left)
 	return n < left ? n : left;
 }
 
-size_t fuzz_dstream_run(const struct fuzz_dstream *ds, const struct zo_case *c,
+size_t fuzz_dstream_run(struct fuzz_dstream *ds, const struct zo_case *c,
 			struct fuzz_chunks ch, uint8_t *dst, size_t cap,
 			const uint8_t *src, size_t len, size_t *consumed)
 {
@@ -97,6 +112,7 @@ size_t fuzz_dstream_run(const struct fuzz_dstream *ds, const struct zo_case *c,
 
 		FUZZ_LIB(ret = ds->step(ds->ctx, dst, out_end, &out_pos, src, in_end, &in_pos));
 		*consumed = in_pos;
+		ds->produced = out_pos;
 		if (ds->is_error(ret) || !ret)
 			return ds->is_error(ret) ? ret : out_pos;
 		if (in_pos != in0 || out_pos != out0) {

@@ -23,6 +23,14 @@
  */
 enum fuzz_slot { FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOTS };
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);
+/*
+ * Fills n bytes at buf with the slot's own poison byte before a decoder
+ * writes there: a decoder that writes nothing and returns the right size
+ * cannot agree with another slot's bytes, or with what an earlier input left.
+ */
+void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot);
+/* Where the bytes that are not the slot's poison end in buf[0..n): what a decoder wrote. */
+size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot);
 void *fuzz_workspace(enum fuzz_slot slot, size_t size);
 
 /*
@@ -55,6 +63,7 @@ struct fuzz_dstream {
 	void *ctx;
 	int (*is_error)(size_t code);
 	int kernel;		/* a stuck call is a contract violation (kernel only) */
+	size_t produced;	/* out: the output the run ended with, error or not */
 };
 
 /*
@@ -63,7 +72,7 @@ struct fuzz_dstream {
  * dstSize_tooSmall if dst is full, srcSize_wrong if the input ran out.
  * Returns the output size or an error code; *consumed gets the input used.
  */
-size_t fuzz_dstream_run(const struct fuzz_dstream *ds, const struct zo_case *c,
+size_t fuzz_dstream_run(struct fuzz_dstream *ds, const struct zo_case *c,
 			struct fuzz_chunks ch, uint8_t *dst, size_t cap,
 			const uint8_t *src, size_t len, size_t *consumed);
 

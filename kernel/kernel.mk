@@ -12,7 +12,8 @@ KERNEL_CFLAGS := -std=gnu11 -fno-strict-aliasing -fno-common -fno-strict-overflo
 KZSTD_LIST := $(shell sed -n 's/^[[:space:]]\+\([A-Za-z0-9_/]\+\)\.o.*/\1/p' $(KTREE_SRC)/lib/zstd/Makefile)
 KZSTD_SRCS := $(foreach o,$(KZSTD_LIST),$(wildcard $(KTREE_SRC)/lib/zstd/$(o).c))
 KERNEL_SRCS := $(KZSTD_SRCS) $(KTREE_SRC)/lib/xxhash.c $(KTREE_SRC)/lib/decompress_unzstd.c
-KERNEL_OBJS := $(patsubst $(KTREE_SRC)/%.c,$(B)/kobj/%.o,$(KERNEL_SRCS)) $(B)/kobj/kh_support.o
+KERNEL_OBJS := $(patsubst $(KTREE_SRC)/%.c,$(B)/kobj/%.o,$(KERNEL_SRCS)) $(B)/kobj/kh_support.o \
+	$(B)/kobj/kh_blocks.o
 KZSTD_OBJ := $(B)/kzstd.o
 
 # Never FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION here: in lib/zstd it turns
@@ -24,7 +25,7 @@ $(B)/kobj/%.o: $(KTREE_SRC)/%.c kernel/kernel.mk
 	@mkdir -p $(@D)
 	$(call say,CC,$(patsubst $(KTREE_SRC)/%,%,$<))$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
 
-$(B)/kobj/kh_support.o: kernel/kh_support.c kernel/kernel.mk
+$(B)/kobj/kh_%.o: kernel/kh_%.c kernel/kernel.mk
 	@mkdir -p $(@D)
 	$(call say,CC,$(patsubst $(KTREE_SRC)/%,%,$<))$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
 

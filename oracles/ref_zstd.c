@@ -90,21 +90,36 @@ size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len)
 	return ret;
 }
 
-size_t ref_decompress_after_history(void *dst, size_t cap, const void *src, size_t len,
-				    size_t history, int fill)
+/* One decoder for the block map, made once; NULL when it cannot be. */
+void *ref_block_dctx(void)
 {
-	ZSTD_DCtx *dctx = ZSTD_createDCtx();
-	void *dict = malloc(history);
-	size_t ret = (size_t)-ZSTD_error_memory_allocation;
+	static ZSTD_DCtx *dctx;
 
-	if (!dctx || !dict)
-		goto out;
-	memset(dict, fill, history);
-	ret = ZSTD_decompress_usingDict(dctx, dst, cap, src, len, dict, history);
-out:
-	free(dict);
-	ZSTD_freeDCtx(dctx);
-	return ret;
+	if (!dctx)
+		dctx = ZSTD_createDCtx();
+	return dctx;
+}
+
+size_t ref_block_begin(void *dctx, const void *history, size_t history_len)
+{
+	/* Raw content: referenced, not copied; the decoder sees it as history. */
+	return history_len ? ZSTD_decompressBegin_usingDict(dctx, history, history_len) :
+			     ZSTD_decompressBegin(dctx);
+}
+
+size_t ref_block_next_size(void *dctx)
+{
+	return ZSTD_nextSrcSizeToDecompress(dctx);
+}
+
+int ref_block_next_type(void *dctx)
+{
+	return (int)ZSTD_nextInputType(dctx);
+}
+
+size_t ref_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len)
+{
+	return ZSTD_decompressContinue(dctx, dst, cap, src, len);
 }
 
 const void *ref_decompress_dctx_address(void)
@@ -168,6 +183,11 @@ size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size
 	return ret;
 }
 
+/*
+ * 1: the stream ends exactly on its last bit; 0: it decodes regen symbols
+ * and does not; -2: it has no end mark (empty, or a last byte of 0), which
+ * BIT_initDStream rejects in every version; -1: regen too big.
+ */
 static int huf_stream_exact(const unsigned int *dt, const unsigned char *src, size_t len,
 			    size_t regen)
 {
@@ -175,6 +195,9 @@ static int huf_stream_exact(const unsigned int *dt, const unsigned char *src, si
 
 	if (regen > sizeof(out))
 		return -1;
+	if (!len || !src[len - 1])
+		return -2;
+	/* Past a good end mark, HUF_decompress1X1 fails only on !BIT_endOfDStream. */
 	return !HUF_isError(HUF_decompress1X_usingDTable(out, regen, src, len, dt, 0));
 }
 
@@ -185,6 +208,7 @@ int ref_huf4_streams_exact(const void *tree, size_t tree_len, const void *src, s
 	static unsigned int wksp[REF_HUF_WKSP_U32];
 	const unsigned char *p = src;
 	size_t hsize, seg = (regen + 3) / 4, sizes[4], total;
+	int all = 1;
 
 	dt[0] = REF_HUF_TABLELOG_MAX * 0x1000001u;
 	hsize = HUF_readDTableX1_wksp(dt, tree ? tree : src, tree ? tree_len : csize, wksp,
@@ -206,9 +230,10 @@ int ref_huf4_streams_exact(const void *tree, size_t tree_len, const void *src, s
 	for (int i = 0; i < 4; i++) {
 		int ok = huf_stream_exact(dt, p, sizes[i], i < 3 ? seg : regen - 3 * seg);
 
-		if (ok <= 0)
+		if (ok < 0)
 			return ok;
+		all &= ok;
 		p += sizes[i];
 	}
-	return 1;
+	return all;
 }

@@ -28,12 +28,16 @@ size_t ref_compress_wlog(void *dst, size_t cap, const void *src, size_t len,
 /* One-shot decompression of every frame in src, as ZSTD_decompressDCtx does. */
 size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len);
 /*
- * The same, as if history bytes of value fill came before src: a raw-content
- * dictionary (ZSTD_decompress_usingDict), so that matches may reach that far
- * back and the decoder sees that much history.
+ * The block-at-a-time decoder (ZSTD_decompressBegin[_usingDict]/
+ * nextSrcSizeToDecompress/nextInputType/decompressContinue) on one
+ * decoder made once, for the oracle's block map. history (a raw-content
+ * dictionary, not copied) may be NULL.
  */
-size_t ref_decompress_after_history(void *dst, size_t cap, const void *src, size_t len,
-				    size_t history, int fill);
+void *ref_block_dctx(void);
+size_t ref_block_begin(void *dctx, const void *history, size_t history_len);
+size_t ref_block_next_size(void *dctx);
+int ref_block_next_type(void *dctx);
+size_t ref_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len);
 /* Where the reference's ZSTD_decompressDCtx lives (to tell the builds apart). */
 const void *ref_decompress_dctx_address(void);
 
@@ -67,7 +71,10 @@ size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size
  * each stream ends exactly on its last bit. The tree description opens src
  * (Literals_Block_Type 2) when tree is NULL; else it is the tree_len bytes
  * at tree, an earlier block's (treeless literals, type 3).
- * 1: every stream does; 0: one does not; -1: tree or jump table unreadable.
+ * 1: every stream does; 0: one or more decode their literals and do not
+ * end exactly, and no stream fails otherwise; -2: a stream has no end mark
+ * (empty, or last byte 0), a failure of another kind; -1: tree or jump
+ * table unreadable.
  */
 int ref_huf4_streams_exact(const void *tree, size_t tree_len, const void *src, size_t csize,
 			   size_t regen);

@@ -2,7 +2,7 @@
 /*
  * Known divergences between lib/zstd 1.4.10 and the reference: the data
  * (generated from oracles/known-divergences.txt) and the predicates on
- * the input's structure (zstd_divergences.c), joined by id.
+ * one located site (zstd_divergences.c), joined by id.
  */
 #ifndef ZSTD_DIVERGENCES_H
 #define ZSTD_DIVERGENCES_H
@@ -14,13 +14,16 @@ struct zo_known_data {
 	const char *id;
 	const char *class_name;
 	const char *targets;
+	const char *acts_on;
 	const char *citation;
 };
 
 extern const struct zo_known_data zo_known_data[];
 extern const size_t zo_known_data_count;
 
-typedef int (*zo_predicate_fn)(const uint8_t *zdata, size_t len);
+struct zo_site;
+/* 1 when the entry's cause is at the site (oracles/zstd_oracle.h). */
+typedef int (*zo_predicate_fn)(const struct zo_site *s);
 /* The predicate named id, NULL if there is none. */
 zo_predicate_fn zo_predicate(const char *id);
 

@@ -48,9 +48,15 @@ static uint64_t frame_window(const uint8_t *src)
 	return flag == 1 ? size + 256 : size;
 }
 
-/* Walks one frame's blocks; returns bytes the frame spans, 0 if cut short. */
-static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int *hit)
+/*
+ * Walks one frame's blocks; returns bytes the frame spans, 0 if cut short.
+ * With at, stops at block number index, which it copies there (a hit).
+ */
+static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int *hit,
+			 unsigned int index, struct zf_block *at)
 {
+	unsigned int nb = 0;
+
 	size_t pos = zf_frame_header_size(src, len);
 	struct zf_block b;
 
@@ -74,8 +80,12 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 		on_disk = b.type == ZF_BLOCK_RLE ? 1 : b.size;
 		if (b.avail > on_disk)
 			b.avail = on_disk;
-		if (pred && pred(&b))
+		if ((pred && pred(&b)) || (at && nb == index)) {
 			*hit = 1;
+			if (at)
+				*at = b;
+		}
+		nb++;
 		if (*hit || b.avail < on_disk || b.type == 3)
 			return 0;
 		if (b.type == ZF_BLOCK_COMPRESSED && b.avail && (b.content[0] & 3) == ZF_LIT_TREE) {
@@ -108,7 +118,7 @@ static int walk_starts(const uint8_t *src, size_t len, zf_block_pred pred, zf_ma
 		if ((magic & ZF_SKIPPABLE_MASK) == ZF_SKIPPABLE_MAGIC) {
 			step = 8 + (size_t)le32(src + pos + 4);
 		} else {
-			step = walk_frame(src + pos, len - pos, pred, &hit);
+			step = walk_frame(src + pos, len - pos, pred, &hit, 0, NULL);
 			if (starts && step && *n < max)
 				starts[(*n)++] = pos;
 		}
@@ -143,6 +153,21 @@ size_t zf_frame_starts(const uint8_t *src, size_t len, size_t *starts, size_t ma
 
 	walk_starts(src, len, NULL, NULL, NULL, starts, &n, max);
 	return n;
+}
+
+int zf_frame_block(const uint8_t *frame, size_t len, unsigned int index, struct zf_block *b)
+{
+	int hit = 0;
+
+	walk_frame(frame, len, NULL, &hit, index, b);
+	return hit;
+}
+
+size_t zf_frame_span(const uint8_t *frame, size_t len)
+{
+	int hit = 0;
+
+	return walk_frame(frame, len, NULL, &hit, 0, NULL);
 }
 
 size_t zf_frames_end(const uint8_t *src, size_t len)

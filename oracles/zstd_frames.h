@@ -44,6 +44,13 @@ int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred);
 int zf_any_magic(const uint8_t *src, size_t len, zf_magic_pred pred);
 /* Offsets of the zstd frames (not skippable ones) of src, at most max; returns how many. */
 size_t zf_frame_starts(const uint8_t *src, size_t len, size_t *starts, size_t max);
+/*
+ * Block number index of the zstd frame at frame (its tree_block from that
+ * frame's earlier blocks) into *b; 0 if the frame has no such block.
+ */
+int zf_frame_block(const uint8_t *frame, size_t len, unsigned int index, struct zf_block *b);
+/* Bytes the zstd frame at frame spans (checksum included); 0 if cut short or not one. */
+size_t zf_frame_span(const uint8_t *frame, size_t len);
 /* Where the whole frames at the start of src end: the rest did not parse. */
 size_t zf_frames_end(const uint8_t *src, size_t len);
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block_map.h"
 #include "kz.h"
 #include "ref_zstd.h"
 #include "zstd_divergences.h"
@@ -88,7 +89,7 @@ const struct zo_known *zo_known_entries(size_t *count)
 		for (size_t i = 0; i < zo_known_data_count && i < ZO_KNOWN_MAX; i++) {
 			const struct zo_known_data *d = &zo_known_data[i];
 
-			table[i] = (struct zo_known){ d->id, d->class_name, d->targets,
+			table[i] = (struct zo_known){ d->id, d->class_name, d->targets, d->acts_on,
 						      d->citation, zo_predicate(d->id) };
 		}
 		n = zo_known_data_count < ZO_KNOWN_MAX ? zo_known_data_count : ZO_KNOWN_MAX;
@@ -112,46 +113,153 @@ static int in_list(const char *list, const char *target)
 	return 0;
 }
 
-const struct zo_known *zo_known_match(enum zo_class cls, const char *target,
-				      const uint8_t *zdata, size_t len)
+/* The kind of unit an entry's acts_on names: literals and sequences are parts of a block. */
+static int acts_on_part(const char *acts_on, int part)
+{
+	if (!strcmp(acts_on, "frame-header"))
+		return part == BM_FRAME_HEADER;
+	if (!strcmp(acts_on, "block-header"))
+		return part == BM_BLOCK_HEADER;
+	return part == BM_BLOCK && (!strcmp(acts_on, "block") || !strcmp(acts_on, "literals") ||
+				    !strcmp(acts_on, "sequences"));
+}
+
+const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s)
 {
 	size_t n;
 	const struct zo_known *t = zo_known_entries(&n);
 
-	if (!zdata)
+	if (!s->located || s->before_failure)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		if (t[i].matches && !strcmp(t[i].class_name, zo_class_name(cls)) &&
-		    in_list(t[i].targets, target) && t[i].matches(zdata, len))
+		    in_list(t[i].targets, s->c->target) && acts_on_part(t[i].acts_on, s->part) &&
+		    t[i].matches(s))
 			return &t[i];
 	return NULL;
 }
 
+/* The frames after the explained one: their bytes on both sides, judged again. */
+struct zo_tail {
+	struct zo_case c;
+	struct zo_result k, r;
+	size_t in, kout, rout;		/* where the tail starts in zdata and in each output */
+	uint8_t *rbuf;			/* the reference's decoding of it, when it stopped before */
+};
+
+static int make_tail(const struct zo_case *c, const struct zo_result *k, const struct zo_result *r,
+		     const struct zo_site *s, enum zo_class cls, struct zo_tail *t)
+{
+	const struct bm_frame *rf = &s->rm->frames[s->frame];
+	size_t cap = c->out_cap ? c->out_cap : ZO_OUT_CAP, ret, kout_off;
+
+	if (!zo_kernel_frame(s, &t->in, &kout_off, &t->kout) ||
+	    (cls == ZO_MISMATCH && rf->in_end != t->in))
+		return -1;	/* the explained frame did not end: nothing after it is placed */
+	t->rout = cls == ZO_MISMATCH ? rf->out_end : t->kout;
+	t->c = *c;
+	t->c.zdata += t->in;
+	t->c.zdata_len -= t->in;
+	t->c.frames = c->frames ? c->frames - s->frame - 1 : 0;
+	t->c.out_cap = cap - t->kout;
+	zo_bytes_result(&t->k, k->who, k->out + t->kout, k->out_len - t->kout);
+	if (cls == ZO_MISMATCH) {
+		zo_bytes_result(&t->r, r->who, r->out + t->rout, r->out_len - t->rout);
+		return 0;
+	}
+	/* The reference stopped at the explained frame: it decodes the rest on its own. */
+	t->rbuf = malloc(t->c.out_cap ? t->c.out_cap : 1);
+	if (!t->rbuf)
+		return -1;
+	ret = ref_decompress(t->rbuf, t->c.out_cap, t->c.zdata, t->c.zdata_len);
+	zo_ref_result(&t->r, r->who, ret, t->rbuf, ret);
+	return 0;
+}
+
+/* A verdict on the tail, in the whole case's terms. */
+static void shift_site(struct zo_verdict *v, const struct zo_verdict *tv, const struct zo_tail *t,
+		       unsigned int frames_before)
+{
+	const struct zo_case *c = v->c;
+	const struct zo_result *k = v->site.k, *r = v->site.r;
+
+	v->cls = tv->cls;
+	v->known = NULL;
+	v->site = tv->site;
+	v->site.c = c;
+	v->site.k = k;
+	v->site.r = r;
+	v->site.frame += frames_before;
+	v->site.in_off += t->in;
+	v->site.diff += t->kout;
+	for (int i = 0; i < 2; i++) {
+		v->site.k_out[i] += t->kout;
+		v->site.r_out[i] += t->rout;
+	}
+	v->site.km = v->site.rm = NULL;	/* the tail's maps are gone */
+}
+
+/* An explained site: the frames the call decoded after it must agree or be explained too. */
+static void verdict_after(const struct zo_result *k, const struct zo_result *r, enum zo_class cls,
+			  struct zo_verdict *v)
+{
+	const struct zo_case *c = v->c;
+	struct zo_tail t = { 0 };
+	struct zo_verdict tv;
+	unsigned int frame = v->site.frame;
+
+	v->cls = ZO_KNOWN;
+	if (c->header_only || cls == ZO_KERNEL_REJECTS || (c->frames && frame + 1 >= c->frames))
+		return;		/* the failing side decoded nothing after it, or nothing was asked */
+	if (make_tail(c, k, r, &v->site, cls, &t)) {
+		v->cls = cls;
+		v->known = NULL;
+		goto out;
+	}
+	if (!t.c.zdata_len && !t.k.out_len && !t.r.is_error && !t.r.out_len)
+		goto out;
+	if (zo_verdict(&t.c, &t.k, &t.r, &tv) != ZO_AGREE && tv.cls != ZO_KNOWN)
+		shift_site(v, &tv, &t, frame + 1);
+out:
+	free(t.rbuf);
+}
+
 enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
-			 const struct zo_result *r, const struct zo_known **known)
+			 const struct zo_result *r, struct zo_verdict *v)
 {
 	size_t diff;
 	enum zo_class cls = zo_judge(k, r, &diff);
 
-	*known = NULL;
-	if (cls == ZO_AGREE)
+	memset(v, 0, sizeof(*v));
+	v->cls = cls;
+	v->c = c;
+	v->site.c = c;
+	v->site.k = k;
+	v->site.r = r;
+	v->site.diff = diff;
+	if (cls == ZO_AGREE || cls == ZO_CONTRACT)
 		return cls;
-	*known = zo_known_match(cls, c->target, c->zdata, c->zdata_len);
-	return *known ? ZO_KNOWN : cls;
+	zo_locate(c, cls, k, r, diff, &v->site);
+	v->known = zo_known_match(cls, &v->site);
+	if (v->known)
+		verdict_after(k, r, cls, v);
+	return v->cls;
 }
 
-/* Once per id and process: campaigns list the known divergences they met. */
-static void note_known(const struct zo_case *c, const struct zo_known *known)
+/* Once per id and process: campaigns list the known divergences they met, and where. */
+static void note_known(const struct zo_verdict *v)
 {
 	static const struct zo_known *seen[ZO_KNOWN_MAX];
+	char site[192];
 
 	for (size_t i = 0; i < ZO_KNOWN_MAX; i++) {
-		if (seen[i] == known)
+		if (seen[i] == v->known)
 			return;
 		if (!seen[i]) {
-			seen[i] = known;
-			fprintf(stderr, "kzfuzz: known divergence %s (%s) in %s\n",
-				known->id, known->class_name, c->target);
+			seen[i] = v->known;
+			zo_site_text(&v->site, site, sizeof(site));
+			fprintf(stderr, "kzfuzz: known divergence %s (%s) in %s at %s\n",
+				v->known->id, v->known->class_name, v->c->target, site);
 			return;
 		}
 	}
@@ -160,19 +268,19 @@ static void note_known(const struct zo_case *c, const struct zo_known *known)
 void zo_expect(const struct zo_case *c, const char *step, const struct zo_result *k,
 	       const struct zo_result *r)
 {
-	const struct zo_known *known;
-	enum zo_class cls = zo_verdict(c, k, r, &known);
+	struct zo_verdict v;
+	enum zo_class cls = zo_verdict(c, k, r, &v);
 	char detail[256];
 
 	if (cls == ZO_AGREE)
 		return;
 	if (cls == ZO_KNOWN) {
-		note_known(c, known);
+		note_known(&v);
 		return;
 	}
 	snprintf(detail, sizeof(detail), "%s: %s %s, %s %s", step, k->who,
 		 k->is_error ? k->error_name : "ok", r->who, r->is_error ? r->error_name : "ok");
-	zo_report(stderr, c, cls, detail, k, r);
+	zo_report(stderr, c, cls, detail, k, r, &v.site);
 	abort();
 }
 
@@ -184,6 +292,6 @@ void zo_contract(const struct zo_case *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
-	zo_report(stderr, c, ZO_CONTRACT, detail, NULL, NULL);
+	zo_report(stderr, c, ZO_CONTRACT, detail, NULL, NULL, NULL);
 	abort();
 }

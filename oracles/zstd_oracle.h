@@ -22,12 +22,18 @@ struct zo_result {
 	size_t out_len;
 };
 
+/* The output capacity the oracle's own decodings use when a case names none. */
+#define ZO_OUT_CAP	((size_t)1 << 20)
+
 struct zo_case {
 	const char *target;
 	const uint8_t *input;		/* the whole fuzz input: hashed, reproduced */
 	size_t input_len;
-	const uint8_t *zdata;		/* the zstd data both sides read: for predicates */
+	const uint8_t *zdata;		/* the zstd data both sides decoded (NULL: none) */
 	size_t zdata_len;
+	size_t out_cap;			/* the output capacity both sides had; 0: ZO_OUT_CAP */
+	unsigned int frames;		/* how many frames both sides decoded; 0: all */
+	int header_only;		/* zdata was read for one frame header, not decoded */
 };
 
 enum zo_class {
@@ -39,13 +45,44 @@ enum zo_class {
 	ZO_CONTRACT,
 };
 
+struct zo_site;
+
 /* A known divergence: the data file's entry and its predicate. */
 struct zo_known {
 	const char *id;
 	const char *class_name;
 	const char *targets;		/* comma-separated target names, or "*" */
+	const char *acts_on;		/* frame-header, block-header, block, literals, sequences */
 	const char *citation;
-	int (*matches)(const uint8_t *zdata, size_t len);
+	int (*matches)(const struct zo_site *s);
+};
+
+/*
+ * Where a verdict located a difference: the unit of input the failing side
+ * failed on (its own block map's), or the block whose output holds the
+ * first differing byte (the same block in both maps), with both maps.
+ */
+struct zo_site {
+	const struct zo_case *c;
+	const struct zo_result *k, *r;
+	int located;
+	int before_failure;		/* the outputs differ before the failing unit: new */
+	unsigned int frame, block;
+	int part;			/* enum bm_part */
+	size_t in_off;			/* the unit's input offset in zdata */
+	size_t error;			/* the failing side's error code there (its map's) */
+	size_t diff;			/* mismatch: the first differing output offset */
+	size_t k_out[2], r_out[2];	/* the output range of the unit's block on each side */
+	const struct block_map *km, *rm;	/* NULL for header-only cases */
+	const uint8_t *km_out, *rm_out;	/* what the maps decoded */
+};
+
+/* What a verdict says: the class, the site, the known entry that explains it. */
+struct zo_verdict {
+	enum zo_class cls;
+	const struct zo_known *known;
+	struct zo_site site;
+	const struct zo_case *c;	/* the case, or the part of it the site is in */
 };
 
 void zo_kernel_result(struct zo_result *r, const char *who, size_t ret,
@@ -58,21 +95,46 @@ void zo_bytes_result(struct zo_result *r, const char *who, const void *out, size
 const char *zo_class_name(enum zo_class cls);
 /* Both results alone: agree, mismatch or a divergence; *diff gets the first differing offset. */
 enum zo_class zo_judge(const struct zo_result *k, const struct zo_result *r, size_t *diff);
-/* The known entry explaining class cls in target on zdata, or NULL. */
-const struct zo_known *zo_known_match(enum zo_class cls, const char *target,
-				      const uint8_t *zdata, size_t len);
-/* zo_judge, then known divergences; *known gets the matching entry. */
+/* The known entry explaining class cls at a located site, or NULL. */
+const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s);
+/*
+ * zo_judge, then the site of the difference, then the known divergences at
+ * that site; an explained frame is followed by a verdict on the frames after
+ * it. Fills v; returns its class.
+ */
 enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
-			 const struct zo_result *r, const struct zo_known **known);
+			 const struct zo_result *r, struct zo_verdict *v);
+/*
+ * Where the kernel's decoding of the site's frame lies: its input end and
+ * output range. From the kernel's map when it decoded the frame to its end;
+ * else (its block-at-a-time decoder refuses what its one-shot one accepts)
+ * the kernel decodes the frame alone, which must give the bytes the judged
+ * call gave there. 0 when neither works.
+ */
+int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, size_t *out_end);
+/*
+ * Both one-shot calls refused an output too big for the capacity: each side
+ * decodes again, block at a time into kdst and rdst (the capacity each), the
+ * blocks that fit. Fills k and r with the first n bytes of both, n the
+ * shorter; 0 when no decoder could be made.
+ */
+int zo_fitting_blocks(const struct zo_case *c, uint8_t *kdst, uint8_t *rdst,
+		      struct zo_result *k, struct zo_result *r);
+/* Locates the difference cls between k and r in c's data (oracles/zstd_site.c). */
+void zo_locate(const struct zo_case *c, enum zo_class cls, const struct zo_result *k,
+	       const struct zo_result *r, size_t diff, struct zo_site *s);
 /* Check one step: returns on agree or a known divergence, else reports and aborts. */
 void zo_expect(const struct zo_case *c, const char *step, const struct zo_result *k,
 	       const struct zo_result *r);
 /* A broken promise of the API (wrong error, overrun, no progress...): report and abort. */
 __attribute__((noreturn, format(printf, 2, 3)))
 void zo_contract(const struct zo_case *c, const char *fmt, ...);
-/* The marker line and the report; k and r may be NULL. */
+/* The marker line and the report; k, r and site may be NULL. */
 void zo_report(FILE *f, const struct zo_case *c, enum zo_class cls, const char *detail,
-	       const struct zo_result *k, const struct zo_result *r);
+	       const struct zo_result *k, const struct zo_result *r,
+	       const struct zo_site *site);
+/* "frame F block B (part), output [a,b) kernel, [c,d) reference", or why not located. */
+void zo_site_text(const struct zo_site *s, char *buf, size_t size);
 
 /* The entries, built from oracles/known-divergences.txt. */
 const struct zo_known *zo_known_entries(size_t *count);

@@ -2,6 +2,7 @@
 /* The report of one finding: what triage and a human read. */
 #include <stdlib.h>
 
+#include "block_map.h"
 #include "sha256.h"
 #include "zstd_oracle.h"
 
@@ -35,34 +36,64 @@ static void hex_dump(FILE *f, const char *label, const uint8_t *p, size_t len, s
 	}
 }
 
-static void print_difference(FILE *f, const struct zo_result *k, const struct zo_result *r)
+static void print_difference(FILE *f, const struct zo_result *k, const struct zo_result *r,
+			     const struct zo_site *site)
 {
 	size_t diff;
 
 	if (zo_judge(k, r, &diff) != ZO_MISMATCH)
 		return;
+	/* A difference after an explained frame: the site's offset, in both outputs. */
+	if (site && site->located && site->diff > diff && site->diff < k->out_len &&
+	    site->diff < r->out_len)
+		diff = site->diff;
 	fprintf(f, "  first difference at offset %zu (kernel side %zu bytes, reference side %zu bytes)\n",
 		diff, k->out_len, r->out_len);
 	hex_dump(f, "kernel", k->out, k->out_len, diff);
 	hex_dump(f, "reference", r->out, r->out_len, diff);
 }
 
+void zo_site_text(const struct zo_site *s, char *buf, size_t size)
+{
+	if (!s->c || !s->c->zdata) {
+		snprintf(buf, size, "no zstd data decoded");
+		return;
+	}
+	if (!s->located) {
+		snprintf(buf, size, "not located (output offset %zu)", s->diff);
+		return;
+	}
+	if (s->c->header_only) {
+		snprintf(buf, size, "the frame header at this offset");
+		return;
+	}
+	snprintf(buf, size, "frame %u block %u (%s, input offset %zu), output [%zu,%zu) kernel, [%zu,%zu) reference, offset %zu%s",
+		 s->frame, s->block, bm_part_name(s->part), s->in_off, s->k_out[0], s->k_out[1],
+		 s->r_out[0], s->r_out[1], s->diff,
+		 s->before_failure ? ", the outputs differ before the failing unit" : "");
+}
+
 void zo_report(FILE *f, const struct zo_case *c, enum zo_class cls, const char *detail,
-	       const struct zo_result *k, const struct zo_result *r)
+	       const struct zo_result *k, const struct zo_result *r,
+	       const struct zo_site *site)
 {
 	const char *path = getenv("KZFUZZ_INPUT");
-	char hex[65];
+	char hex[65], where[256];
 
 	sha256_hex(c->input, c->input_len, hex);
 	fprintf(f, "==KZFUZZ== %s %s: %s\n", zo_class_name(cls), c->target, detail);
 	fprintf(f, "kzfuzz report\n  target:    %s\n  class:     %s\n", c->target,
 		zo_class_name(cls));
+	if (site) {
+		zo_site_text(site, where, sizeof(where));
+		fprintf(f, "  site:      %s\n", where);
+	}
 	if (k)
 		print_result(f, "kernel:", k);
 	if (r)
 		print_result(f, "reference:", r);
 	if (k && r)
-		print_difference(f, k, r);
+		print_difference(f, k, r, site);
 	fprintf(f, "  input:     %zu bytes, sha256 %s\n", c->input_len, hex);
 	fprintf(f, "  reproduce: make repro INPUT=%s TARGET=%s\n",
 		path ? path : "<the input file>", c->target);

@@ -6,7 +6,8 @@
 # verdict behind abort(), libFuzzer's out-of-memory, a malloc interceptor
 # without source, and two logs of one bug that differ in addresses, pids,
 # paths, an interceptor frame and compiler clone suffixes (.isra.0,
-# .constprop.2, .part.1, .llvm.N, .cold): their states must be equal.
+# .constprop.2, .part.1, .llvm.N, .cold): their states must be equal; an
+# oracle finding's state is its step, results and site, so two sites differ.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$here/crash-logs
@@ -33,6 +34,13 @@ done
 a=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-a.log" | sed -n 2p)
 b=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-b.log" | sed -n 2p)
 [ "$a" = "$b" ] || { echo "test-crash-state: one bug, two states: '$a' / '$b'"; fail=1; }
+# Two oracle findings of one target at other sites are two states, not one.
+other=$(mktemp)
+sed 's/frame 1 block 2/frame 0 block 5/' "$dir/kzfuzz-mismatch-replayer.log" >"$other"
+a=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/kzfuzz-mismatch-replayer.log" | sed -n 2p)
+b=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$other" | sed -n 2p)
+rm -f "$other"
+[ "$a" != "$b" ] || { echo "test-crash-state: two oracle sites, one state: '$a'"; fail=1; }
 # Bad usage is an error, not a verdict.
 "$cs" x /nonexistent >/dev/null 2>&1 && { echo "test-crash-state: a missing log passed"; fail=1; }
 [ $fail -eq 0 ] || { echo "test-crash-state: FAILED"; exit 1; }

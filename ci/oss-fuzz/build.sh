@@ -53,9 +53,10 @@ if [ ! -d "$seeds" ]; then
 	mv "$seeds.tmp" "$seeds"
 fi
 
-# A seed the fuzzer fails on (a known finding of the code under test)
-# would stop every fuzzing session at its start: such seeds are left out,
-# found by running the fuzzer over them all and bisecting a failing set.
+# A seed the fuzzer fails on would stop every fuzzing session at its start:
+# found by running the fuzzer over them all and bisecting a failing set,
+# each is classified (conformance/gate-match.sh): a known finding is left
+# out and listed, anything else fails the build.
 asan_opts() { # the [asan] section of a .options file, as ASAN_OPTIONS
 	[ -f "$1" ] || return 0
 	awk '/^\[/ { s = $0 } s == "[asan]" && /=/ { gsub(/[ \t]/, ""); printf "%s%s", sep, $0; sep = ":" }' "$1"
@@ -64,6 +65,13 @@ fails() { # BIN FILE...: does the fuzzer fail on these inputs?
 	local bin=$1
 	shift
 	! ASAN_OPTIONS="$san" timeout -k 5 300 "$bin" "$@" >/dev/null 2>&1
+}
+known_failure() { # BIN TARGET FILE: the verdict line; 0 when the baseline knows the failure
+	local log=$B/seed-stage/$2.log
+	ASAN_OPTIONS="${san:+$san:}handle_abort=1:symbolize=1" \
+		UBSAN_OPTIONS=print_stacktrace=1:report_error_type=1:halt_on_error=1 \
+		timeout -k 5 300 "$1" "$3" >"$log" 2>&1 || true
+	conformance/gate-match.sh -k conformance/known-findings.txt "$2" "$log"
 }
 first_failing() { # BIN FILE...: one input of a failing set
 	local bin=$1
@@ -85,12 +93,16 @@ for t in $targets; do
 	done
 	san=$(asan_opts "ci/oss-fuzz/options/$t.options")
 	left=0
-	while [ $left -lt 100 ] && compgen -G "$stage/*" >/dev/null && fails "$B/fuzz/$t" "$stage"/*; do
+	while compgen -G "$stage/*" >/dev/null && fails "$B/fuzz/$t" "$stage"/*; do
+		[ $left -lt 100 ] || { echo "build.sh: $t: over 100 seeds fail" >&2; exit 1; }
 		f=$(first_failing "$B/fuzz/$t" "$stage"/*)
+		verdict=$(known_failure "$B/fuzz/$t" "$t" "$f") ||
+			{ echo "build.sh: $t: seed $(basename "$f") fails with a finding the baseline does not know: $verdict" >&2; exit 1; }
+		echo "build.sh: $t: seed $(basename "$f") left out: $verdict"
 		rm -f "$f"
 		left=$((left + 1))
 	done
-	[ $left -eq 0 ] || echo "build.sh: $t: $left seeds left out of the seed corpus: the fuzzer fails on them (known findings: conformance/known-findings.txt)"
+	[ $left -eq 0 ] || echo "build.sh: $t: $left seeds left out of the seed corpus: known findings (conformance/known-findings.txt)"
 	rm -f "$OUT/${t}_seed_corpus.zip"
 	(cd "$stage" && zip -q -r -j "$OUT/${t}_seed_corpus.zip" .)
 	[ -f "corpus/dicts/$t.dict" ] && cp "corpus/dicts/$t.dict" "$OUT/$t.dict"

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel_paths.h"
+#include "line_file.h"
+
+#define PREFIX	"gate-golden | kernel-paths | "
+
+static int one_line(const char *line, void *ctx, char *why, size_t whylen)
+{
+	struct kernel_paths *kp = ctx;
+	const char *state = line + strlen(PREFIX), *end;
+
+	if (strncmp(line, PREFIX, strlen(PREFIX)))
+		return 0;	/* comments and the fuzz targets' entries */
+	end = strstr(state, " | ");
+	if (!end || end - state >= KERNEL_PATH_LEN)
+		return line_file_fail(why, whylen, "want gate-golden | kernel-paths | STATE | why");
+	if (kp->n == KERNEL_PATHS_MAX)
+		return line_file_fail(why, whylen, "too many kernel-paths entries");
+	snprintf(kp->states[kp->n++], KERNEL_PATH_LEN, "%.*s", (int)(end - state), state);
+	return 1;
+}
+
+int kernel_paths_load(const char *known_findings, struct kernel_paths *kp, char *err,
+		      size_t errlen)
+{
+	kp->n = 0;
+	return line_file_load(known_findings, one_line, kp, err, errlen);
+}
+
+int kernel_paths_known(const struct kernel_paths *kp, const char *state)
+{
+	for (size_t i = 0; i < kp->n; i++)
+		if (!strcmp(kp->states[i], state))
+			return 1;
+	return 0;
+}

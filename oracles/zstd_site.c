@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where a difference between the two sides is: both decodings again one
+ * unit at a time (oracles/block_map.c), the failing side's failing unit or
+ * the block of the first differing byte, checked against what the judged
+ * calls returned. A difference that cannot be placed is not located, and
+ * then no known divergence can explain it.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "block_map.h"
+#include "kz.h"
+#include "zstd_frames.h"
+#include "zstd_oracle.h"
+
+/* Output buffers of the two maps, kept across inputs. */
+static uint8_t *map_buf(enum bm_side side, size_t cap)
+{
+	static uint8_t *bufs[2];
+	static size_t sizes[2];
+
+	if (cap > sizes[side] || !bufs[side]) {
+		free(bufs[side]);
+		sizes[side] = cap > ZO_OUT_CAP ? cap : ZO_OUT_CAP;
+		bufs[side] = malloc(sizes[side]);
+		if (!bufs[side])
+			sizes[side] = 0;
+	}
+	return bufs[side];
+}
+
+static int map_side(const struct zo_case *c, enum bm_side side, size_t find,
+		    struct block_map *m, const uint8_t **out)
+{
+	struct bm_request req = { .side = side, .src = c->zdata, .len = c->zdata_len,
+				  .cap = c->out_cap ? c->out_cap : ZO_OUT_CAP,
+				  .max_frames = c->frames, .find = find };
+	uint8_t *dst = map_buf(side, req.cap);
+
+	*out = dst;
+	return dst && !block_map(&req, dst, m);
+}
+
+static void set_unit(struct zo_site *s, const struct bm_unit *u)
+{
+	s->frame = u->frame;
+	s->block = u->block;
+	s->part = u->part;
+	s->in_off = u->in_off;
+}
+
+/* Both maps hold the first differing byte in the same block, and decoded what the calls did. */
+static int locate_mismatch(struct zo_site *s, struct block_map *km, struct block_map *rm)
+{
+	const struct bm_unit *kf = &km->found, *rf = &rm->found;
+
+	if (!km->have_found || !rm->have_found || km->error || rm->error ||
+	    km->out_len != s->k->out_len || rm->out_len != s->r->out_len)
+		return 0;
+	if (kf->frame != rf->frame || kf->block != rf->block || kf->out_off != rf->out_off)
+		return 0;
+	set_unit(s, rf);
+	s->k_out[0] = kf->out_off;
+	s->k_out[1] = kf->out_off + kf->out_len;
+	s->r_out[0] = rf->out_off;
+	s->r_out[1] = rf->out_off + rf->out_len;
+	return 1;
+}
+
+/* The first offset below n where a and b differ; n if none. */
+static size_t first_difference(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	size_t i = 0;
+
+	if (!n || !memcmp(a, b, n))
+		return n;
+	while (a[i] == b[i])
+		i++;
+	return i;
+}
+
+/*
+ * The failing side's map failed too, and before its failing unit produced
+ * what the other side's call produced there. When it did not, the site is
+ * the failing side's block of the first differing byte, marked
+ * before_failure: no entry explains that.
+ */
+static int locate_failure(const struct zo_case *c, struct zo_site *s, enum bm_side side,
+			  struct block_map *fail_map, const uint8_t *fail_out,
+			  const struct zo_result *other)
+{
+	const struct bm_unit *u = &fail_map->fail;
+	size_t n = u->out_off < other->out_len ? u->out_off : other->out_len, d;
+
+	if (!fail_map->error)
+		return 0;
+	d = first_difference(fail_out, other->out, n);
+	if (d == u->out_off) {
+		set_unit(s, u);
+		s->error = fail_map->error;
+		return 1;
+	}
+	s->before_failure = 1;
+	s->diff = d;
+	if (!map_side(c, side, d, fail_map, &fail_out) || !fail_map->have_found)
+		return 0;
+	set_unit(s, &fail_map->found);
+	return 1;
+}
+
+/* The failed block's range on the other side: its map's block at the same offset. */
+static void other_range(const struct block_map *m, const struct zo_site *s, size_t *range)
+{
+	range[0] = range[1] = 0;
+	if (m->have_found && m->found.frame == s->frame && m->found.block == s->block) {
+		range[0] = m->found.out_off;
+		range[1] = m->found.out_off + m->found.out_len;
+	}
+}
+
+static void locate_decoded(const struct zo_case *c, enum zo_class cls, struct zo_site *s)
+{
+	static struct block_map km, rm;
+	const uint8_t *kout = NULL, *rout = NULL;
+
+	s->km = &km;
+	s->rm = &rm;
+	if (cls == ZO_MISMATCH) {
+		if (map_side(c, BM_KERNEL, s->diff, &km, &kout) &&
+		    map_side(c, BM_REFERENCE, s->diff, &rm, &rout))
+			s->located = locate_mismatch(s, &km, &rm);
+	} else if (cls == ZO_KERNEL_REJECTS) {
+		if (map_side(c, BM_KERNEL, SIZE_MAX, &km, &kout))
+			s->located = locate_failure(c, s, BM_KERNEL, &km, kout, s->r);
+		s->k_out[0] = s->k_out[1] = km.fail.out_off;
+		if (s->located && !s->before_failure &&
+		    map_side(c, BM_REFERENCE, km.fail.out_off, &rm, &rout))
+			other_range(&rm, s, s->r_out);
+	} else if (cls == ZO_KERNEL_ACCEPTS) {
+		if (map_side(c, BM_REFERENCE, SIZE_MAX, &rm, &rout))
+			s->located = locate_failure(c, s, BM_REFERENCE, &rm, rout, s->k);
+		s->r_out[0] = s->r_out[1] = rm.fail.out_off;
+		/* The kernel's map gives the block's size, and the frame's extent (zo_kernel_frame). */
+		if (s->located && !s->before_failure &&
+		    map_side(c, BM_KERNEL, rm.fail.out_off, &km, &kout))
+			other_range(&km, s, s->k_out);
+	}
+	s->km_out = kout;
+	s->rm_out = rout;
+	/* A site in a frame that neither side decoded explains nothing. */
+	if (c->frames && s->frame >= c->frames)
+		s->located = 0;
+}
+
+int zo_fitting_blocks(const struct zo_case *c, uint8_t *kdst, uint8_t *rdst,
+		      struct zo_result *k, struct zo_result *r)
+{
+	struct bm_request req = { .src = c->zdata, .len = c->zdata_len,
+				  .cap = c->out_cap ? c->out_cap : ZO_OUT_CAP,
+				  .max_frames = c->frames, .find = SIZE_MAX };
+	struct block_map km, rm;
+	size_t n;
+
+	req.side = BM_KERNEL;
+	if (block_map(&req, kdst, &km))
+		return 0;
+	req.side = BM_REFERENCE;
+	if (block_map(&req, rdst, &rm))
+		return 0;
+	n = km.out_len < rm.out_len ? km.out_len : rm.out_len;
+	zo_bytes_result(k, "kernel, the blocks that fit", kdst, n);
+	zo_bytes_result(r, "reference, the blocks that fit", rdst, n);
+	return 1;
+}
+
+int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, size_t *out_end)
+{
+	const struct bm_frame *kf = &s->km->frames[s->frame], *rf = &s->rm->frames[s->frame];
+	const uint8_t *frame;
+	size_t span, ret, cap;
+	uint8_t *out;
+
+	if (s->frame < s->km->nframes && kf->in_end) {
+		*in_end = kf->in_end;
+		*out_off = kf->out_off;
+		*out_end = kf->out_end;
+		return 1;
+	}
+	if (s->frame >= s->rm->nframes)
+		return 0;
+	frame = s->c->zdata + rf->in_off;
+	span = zf_frame_span(frame, s->c->zdata_len - rf->in_off);
+	cap = s->k->out_len - rf->out_off;
+	out = span && rf->out_off <= s->k->out_len ? malloc(cap ? cap : 1) : NULL;
+	if (!out)
+		return 0;
+	ret = kz_decompress(out, cap, frame, span);
+	*in_end = rf->in_off + span;
+	*out_off = rf->out_off;
+	*out_end = rf->out_off + ret;
+	ret = !kz_is_error(ret) && (!ret || !memcmp(out, s->k->out + rf->out_off, ret));
+	free(out);
+	return (int)ret;
+}
+
+void zo_locate(const struct zo_case *c, enum zo_class cls, const struct zo_result *k,
+	       const struct zo_result *r, size_t diff, struct zo_site *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->c = c;
+	s->k = k;
+	s->r = r;
+	s->diff = diff;
+	if (!c->zdata)
+		return;
+	if (c->header_only) {
+		/* One frame header read: the site is that header, the failing side's error. */
+		s->located = 1;
+		s->part = BM_FRAME_HEADER;
+		s->error = k->is_error ? k->ret : r->is_error ? r->ret : 0;
+		return;
+	}
+	locate_decoded(c, cls, s);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The reference decoding one frame under the conditions a known divergence
+ * names (a larger window, 16 MB of history), for its predicate to compare
+ * with what the kernel did (oracles/zstd_site_decode.c).
+ */
+#ifndef ZSTD_SITE_DECODE_H
+#define ZSTD_SITE_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * 1 when the reference, given the frame (flen bytes, not single-segment)
+ * with its window descriptor set to window (a power of two), decodes its
+ * block number block to more than min_out bytes and the frame to exactly
+ * the elen bytes at expect.
+ */
+int zo_ref_frame_with_window(const uint8_t *frame, size_t flen, size_t window,
+			     unsigned int block, size_t min_out, const uint8_t *expect,
+			     size_t elen);
+/*
+ * 1 when the reference, given 16 MB of history before the frame, all zeros
+ * and all ones alike, decodes it to exactly the elen bytes at expect.
+ */
+int zo_ref_frame_after_history(const uint8_t *frame, size_t flen, const uint8_t *expect,
+			       size_t elen);
+/*
+ * 1 when the reference, given the same two histories, fails on block number
+ * block of the frame at frame (len bytes of data from there) with error err.
+ */
+int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned int block,
+				     size_t err);
+
+#endif

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/zstd.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kz.h"
+#include "oracle_ways.h"
+#include "ref_zstd.h"
+#include "zstd_frames.h"
+#include "zstd_fuzz.h"
+
+static const char *const way_target[] = { "decompress_oneshot", "decompress_stream",
+					  "frame_header", "decompress_stream" };
+/* The decompress_stream target's largest workspace window. */
+#define WAY_STREAM_WINDOW	((size_t)1 << 23)
+
+/* The reference streamed: the first byte alone, then the rest until the frame ends. */
+static size_t ref_split(struct ref_dstream *rds, uint8_t *out, const uint8_t *z, size_t len)
+{
+	size_t in = 0, op = 0, ret = ref_dstream_step(rds, out, WAY_OUT_CAP, &op, z, len ? 1 : 0, &in);
+	size_t in0 = in, op0 = op;
+
+	while (!ref_is_error(ret) && ret) {
+		ret = ref_dstream_step(rds, out, WAY_OUT_CAP, &op, z, len, &in);
+		if (in == in0 && op == op0)
+			break;
+		in0 = in;
+		op0 = op;
+	}
+	return ref_is_error(ret) || !ret ? (ret ? ret : op) : (size_t)-72;	/* srcSize_wrong */
+}
+
+static void run_stream(struct way_run *run, const uint8_t *z, size_t len, int split)
+{
+	struct ref_dstream *rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT);
+	struct fuzz_dstream ds = { .step = (fuzz_dstream_step)ref_dstream_step, .ctx = rds,
+				   .is_error = ref_is_error };
+	struct fuzz_chunks all = { 1, 0 };
+	size_t kret, rret, used;
+
+	kret = kz_decompress_stream(run->kout, WAY_OUT_CAP, z, len, WAY_STREAM_WINDOW, split);
+	if (split)
+		rret = ref_split(rds, run->rout, z, len);
+	else
+		rret = fuzz_dstream_run(&ds, &run->c, all, run->rout, WAY_OUT_CAP, z, len, &used);
+	zo_kernel_result(&run->k, "kernel stream", kret, run->kout, kret);
+	zo_ref_result(&run->r, "reference stream", rret, run->rout, rret);
+	run->c.frames = 1;
+	ref_dstream_free(rds);
+}
+
+static void run_header(struct way_run *run, const uint8_t *z, size_t len)
+{
+	size_t end = zf_frames_end(z, len), kret, rret;
+	struct ref_frame_header rfh;
+	zstd_frame_header kfh;
+
+	kret = zstd_get_frame_header(&kfh, z + end, len - end);
+	rret = ref_get_frame_header(&rfh, z + end, len - end);
+	zo_kernel_result(&run->k, "kernel header", kret, NULL, 0);
+	zo_ref_result(&run->r, "reference header", rret, NULL, 0);
+	run->c.zdata = z + end;
+	run->c.zdata_len = len - end;
+	run->c.header_only = 1;
+}
+
+struct way_run *way_run(enum way w, const uint8_t *z, size_t len)
+{
+	struct way_run *run = calloc(1, sizeof(*run));
+	size_t kret, rret;
+
+	if (!run)
+		abort();
+	run->way = w;
+	run->c = (struct zo_case){ .target = way_target[w], .input = z, .input_len = len,
+				   .zdata = z, .zdata_len = len };
+	if (w == WAY_STREAM || w == WAY_STREAM_SPLIT) {
+		run_stream(run, z, len, w == WAY_STREAM_SPLIT);
+	} else if (w == WAY_HEADER) {
+		run_header(run, z, len);
+	} else {
+		kret = kz_decompress(run->kout, WAY_OUT_CAP, z, len);
+		rret = ref_decompress(run->rout, WAY_OUT_CAP, z, len);
+		zo_kernel_result(&run->k, "kernel one-shot", kret, run->kout, kret);
+		zo_ref_result(&run->r, "reference one-shot", rret, run->rout, rret);
+	}
+	return run;
+}
+
+struct way_run *way_first_divergence(const uint8_t *z, size_t len)
+{
+	for (enum way w = WAY_ONESHOT; w < WAYS; w++) {
+		struct way_run *run = way_run(w, z, len);
+		size_t diff;
+
+		if (zo_judge(&run->k, &run->r, &diff) != ZO_AGREE)
+			return run;
+		free(run);
+	}
+	return NULL;
+}
+
+enum zo_class way_verdict(struct way_run *run, struct zo_verdict *v)
+{
+	return zo_verdict(&run->c, &run->k, &run->r, v);
+}
