@@ -7,32 +7,58 @@ include kernel/kernel.mk
 
 REF_LIB := /usr/lib/x86_64-linux-gnu/libzstd.a
 HARNESS_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD
-HARNESS_INC := $(KERNEL_INC) -I$(TREE_DIR)/uapi -Ikernel -Ioracles -Icorpus -Ifuzz \
-	-Iconformance -I$(B)/gen
+HARNESS_INC := $(KERNEL_INC) -I$(TREE_DIR)/uapi -I$(B)/gen
 # Our code compiled in this variant; object paths mirror source paths.
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
+# The harness's layers, bottom first (HACKING.md draws them). A folder's
+# code includes and calls only its own and lower layers' code: it is
+# compiled with their include paths alone (INC_<layer>), and each layer's
+# library code is an archive linked after the layers above it.
+# tests/test-layers.sh checks both, and that no include cycle is left.
+LAYERS := kernel ref lib oracles fuzz tools conformance bench tests
+INC_kernel := -Ikernel
+INC_ref := $(INC_kernel) -Iref
+INC_lib := $(INC_ref) -Ilib
+INC_oracles := $(INC_lib) -Ioracles
+INC_fuzz := $(INC_oracles) -Ifuzz
+INC_tools := $(INC_fuzz) -Itools/seeds -Itools/capture
+INC_conformance := $(INC_tools) -Iconformance
+INC_bench := $(INC_conformance) -Ibench
+INC_tests := $(INC_bench) -Itests
+# The layer of a source or object path: its top folder; generated sources
+# are the oracles' ($(B)/gen/known_divergences.c) and the kernel's
+# (gen/testmgr_zstd.o, the tree's testmgr vectors).
+layer_of = $(firstword $(subst /, ,$(patsubst gen/%,kernel/%,$(patsubst $(B)/gen/%,oracles/%,$(1)))))
+
 LIB_SRCS :=
 PROGRAMS :=
-HARNESS_LIB := $(B)/libharness.a
-# Everything a harness program links: ours, the isolated kernel object, the reference.
-LINK_LIBS := $(HARNESS_LIB) $(KZSTD_OBJ) $(REF_LIB)
 # Every folder's *.build.mk: sources, programs and rules of that part.
-include $(sort $(wildcard */*.build.mk))
+include $(sort $(wildcard */*.build.mk */*/*.build.mk))
 
 LIB_OBJS := $(call obj,$(LIB_SRCS)) $(B)/obj/gen/testmgr_zstd.o
+# The library objects of one layer.
+layer_objs = $(foreach o,$(LIB_OBJS),$(if $(filter $(1),$(call layer_of,$(patsubst $(B)/obj/%,%,$(o)))),$(o)))
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+LAYER_LIBS := $(foreach l,$(call reverse,$(LAYERS)),$(if $(call layer_objs,$(l)),$(B)/lib/lib$(l).a))
+# Everything a harness program links: our layers top down, the isolated
+# kernel object, the reference.
+LINK_LIBS := $(LAYER_LIBS) $(KZSTD_OBJ) $(REF_LIB)
+
+define layer_archive
+$(B)/lib/lib$(1).a: $(call layer_objs,$(1))
+	@mkdir -p $$(@D) && rm -f $$@
+	$$(call say,AR,$$@)ar rcs $$@ $$^
+endef
+$(foreach l,$(LAYERS),$(if $(call layer_objs,$(l)),$(eval $(call layer_archive,$(l)))))
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) -c $< -o $@
+	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_$(call layer_of,$<)) -c $< -o $@
 
 $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(@D)
-	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) -c $< -o $@
-
-$(HARNESS_LIB): $(LIB_OBJS)
-	@rm -f $@
-	$(call say,AR,$@)ar rcs $@ $^
+	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_oracles) -c $< -o $@
 
 # A harness program: $(B)/bin/NAME from the objects listed in NAME_OBJS.
 $(B)/bin/%: $(LINK_LIBS)

@@ -4,6 +4,4 @@
 LIB_SRCS += bench/bench_stats.c
 PROGRAMS += $(B)/bin/kz-bench
 kz-bench_SRCS := bench/bench_main.c bench/bench_row.c bench/bench_output.c \
-	bench/bench_kernel.c bench/bench_ref.c oracles/ref_bench.c
-$(call obj,$(kz-bench_SRCS)): HARNESS_INC += -Ibench
-$(call obj,tests/test_bench_stats.c): HARNESS_INC += -Ibench
+	bench/bench_kernel.c bench/bench_ref.c ref/ref_bench.c

@@ -3,7 +3,7 @@
  * One zstd implementation as the benchmark drives it: a context made once
  * per (mode, level, unit size), then one call per unit of data. The kernel
  * side (bench_kernel.c, <linux/zstd.h>) and the reference side
- * (bench_ref.c, oracles/ref_bench.h) never share a translation unit.
+ * (bench_ref.c, ref/ref_bench.h) never share a translation unit.
  */
 #ifndef BENCH_IMPL_H
 #define BENCH_IMPL_H

@@ -6,7 +6,7 @@
 set -euo pipefail
 
 all=(clang-14 llvm-14 libclang-rt-14-dev afl++ libzstd-dev libcmocka-dev zstd
-     linux-source-6.1 e2fsprogs gnuplot-nox zip unzip xz-utils)
+     linux-source-6.1 e2fsprogs gnuplot-nox zip unzip xz-utils python3)
 want=("$@")
 [ ${#want[@]} -gt 0 ] || want=("${all[@]}")
 

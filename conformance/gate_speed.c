@@ -2,7 +2,7 @@
 /*
  * gate-speed [-s BYTES] [-t MS] LEVEL...: compression ratio and speed of
  * the tree's zstd per level, on the deterministic mixed sample
- * (corpus/sample_data.c), through the whole-buffer wrapper calls
+ * (lib/sample_data.c), through the whole-buffer wrapper calls
  * (zstd_compress_cctx, zstd_decompress_dctx). One CSV line per level:
  *
  *   level,input_bytes,compressed_bytes,ratio,compress_mbps,decompress_mbps

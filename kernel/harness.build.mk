@@ -1,4 +1,2 @@
-# Harness code about the kernel side: wrapper helpers and the build self-test.
-LIB_SRCS += kernel/kz.c kernel/selftest.c
-PROGRAMS += $(B)/bin/kh-selftest
-kh-selftest_SRCS := kernel/selftest_main.c
+# Harness code about the kernel side: whole-buffer wrapper helpers.
+LIB_SRCS += kernel/kz.c

@@ -4,81 +4,11 @@
 #include <string.h>
 
 #include "block_map.h"
-#include "kz.h"
 #include "ref_zstd.h"
 #include "zstd_divergences.h"
 #include "zstd_oracle.h"
 
 #define ZO_KNOWN_MAX	32
-
-void zo_kernel_result(struct zo_result *r, const char *who, size_t ret,
-		      const void *out, size_t out_len)
-{
-	r->who = who;
-	r->ret = ret;
-	r->is_error = kz_is_error(ret);
-	r->error_name = r->is_error ? kz_error_name(ret) : NULL;
-	r->out = out;
-	r->out_len = r->is_error ? 0 : out_len;
-}
-
-void zo_ref_result(struct zo_result *r, const char *who, size_t ret,
-		   const void *out, size_t out_len)
-{
-	r->who = who;
-	r->ret = ret;
-	r->is_error = ref_is_error(ret);
-	r->error_name = r->is_error ? ref_error_name(ret) : NULL;
-	r->out = out;
-	r->out_len = r->is_error ? 0 : out_len;
-}
-
-void zo_bytes_result(struct zo_result *r, const char *who, const void *out, size_t out_len)
-{
-	r->who = who;
-	r->ret = out_len;
-	r->is_error = 0;
-	r->error_name = NULL;
-	r->out = out;
-	r->out_len = out_len;
-}
-
-const char *zo_class_name(enum zo_class cls)
-{
-	switch (cls) {
-	case ZO_AGREE:
-		return "agree";
-	case ZO_KNOWN:
-		return "known-divergence";
-	case ZO_MISMATCH:
-		return "oracle:mismatch";
-	case ZO_KERNEL_ACCEPTS:
-		return "oracle:divergence-kernel-accepts";
-	case ZO_KERNEL_REJECTS:
-		return "oracle:divergence-kernel-rejects";
-	case ZO_CONTRACT:
-		return "oracle:contract";
-	}
-	return "?";
-}
-
-enum zo_class zo_judge(const struct zo_result *k, const struct zo_result *r, size_t *diff)
-{
-	size_t n = k->out_len < r->out_len ? k->out_len : r->out_len, i = 0;
-
-	*diff = 0;
-	if (k->is_error && r->is_error)
-		return ZO_AGREE;
-	if (r->is_error)
-		return ZO_KERNEL_ACCEPTS;
-	if (k->is_error)
-		return ZO_KERNEL_REJECTS;
-	if (k->out && r->out)
-		while (i < n && k->out[i] == r->out[i])
-			i++;
-	*diff = i;
-	return i == n && k->out_len == r->out_len ? ZO_AGREE : ZO_MISMATCH;
-}
 
 const struct zo_known *zo_known_entries(size_t *count)
 {

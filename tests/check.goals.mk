@@ -19,3 +19,8 @@ foundation-tests: build-asan build-plain
 .PHONY: test-tree-content
 test-tree-content: build-asan
 	+@tests/test-tree-content.sh $(abspath $(BUILD))/test-tree-content BUILD=$(BUILD)
+
+# The layers depend only downward, and no file cycle is left (tests/layers.py).
+.PHONY: test-layers
+test-layers: build-asan
+	@tests/test-layers.sh $(BDIR)/asan/obj

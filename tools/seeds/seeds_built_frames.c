@@ -5,6 +5,7 @@
 
 #include "frame_build.h"
 #include "sample_data.h"
+#include "ref_zstd.h"
 #include "seeds_frames.h"
 
 #define BUILT_MAX	(80 * 1024)
@@ -131,7 +132,7 @@ static int built_frame(const struct seed_sink *sink, const struct built_case *c,
 	fb_init(&fb, frame, BUILT_MAX);
 	fb_header(&fb, &h);
 	built_body(&fb, c, content);
-	if (h.checksum && seeds_content_checksum(content, c->content_len, &sum))
+	if (h.checksum && ref_content_checksum(content, c->content_len, &sum))
 		return -1;
 	if (h.checksum)
 		fb_le(&fb, sum ^ (uint32_t)c->bad_checksum, 4);

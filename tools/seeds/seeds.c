@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,22 +8,6 @@ const char *const seed_targets[] = {
 	"decompress_oneshot", "decompress_stream", "compress_oneshot",
 	"compress_stream", "frame_header", "unzstd", NULL
 };
-
-int seed_emit(const struct seed_sink *sink, enum seed_expect expect, size_t plain_len,
-	      const void *data, size_t len, const char *fmt, ...)
-{
-	struct seed s = {
-		.data = data, .len = len, .expect = expect, .plain_len = plain_len
-	};
-	char name[128];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(name, sizeof(name), fmt, ap);
-	va_end(ap);
-	s.name = name;
-	return sink->emit(sink->ctx, &s);
-}
 
 int seeds_for_target(const char *target, const struct seed_sink *sink)
 {

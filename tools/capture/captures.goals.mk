@@ -9,7 +9,7 @@ FRESH_CAPTURES := $(BDIR)/captures-fresh
 check-captures: build-asan
 	@$(ASAN_BIN)/fanotify-captures $(CAPTURES_DIR)
 	@rm -rf $(FRESH_CAPTURES); rc=0; \
-	corpus/fanotify-capture.sh $(ASAN_BIN)/fanotify-capture $(FRESH_CAPTURES) >$(BDIR)/capture.log || rc=$$?; \
+	tools/capture/fanotify-capture.sh $(ASAN_BIN)/fanotify-capture $(FRESH_CAPTURES) >$(BDIR)/capture.log || rc=$$?; \
 	cat $(BDIR)/capture.log; \
 	case $$rc in \
 	0) $(ASAN_BIN)/fanotify-captures $(FRESH_CAPTURES) ;; \
@@ -20,5 +20,5 @@ check-captures: build-asan
 
 # Refresh the checked-in set from the running kernel (needs root, loop devices).
 capture-fanotify: build-asan
-	@corpus/fanotify-capture.sh $(ASAN_BIN)/fanotify-capture $(CAPTURES_DIR)
+	@tools/capture/fanotify-capture.sh $(ASAN_BIN)/fanotify-capture $(CAPTURES_DIR)
 	@$(ASAN_BIN)/fanotify-captures -v $(CAPTURES_DIR)

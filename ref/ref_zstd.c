@@ -237,3 +237,39 @@ int ref_huf4_streams_exact(const void *tree, size_t tree_len, const void *src, s
 	}
 	return all;
 }
+
+size_t ref_levels(int *levels, size_t cap)
+{
+	static const int negatives[] = { -1000, -50, -5, -1 };
+	size_t n = 0;
+
+	if (n < cap)
+		levels[n++] = ref_min_level();
+	for (size_t i = 0; i < sizeof(negatives) / sizeof(negatives[0]) && n < cap; i++)
+		levels[n++] = negatives[i];
+	for (int l = 1; l <= ref_max_level() && n < cap; l++)
+		levels[n++] = l;
+	return n;
+}
+
+int ref_content_checksum(const void *src, size_t len, uint32_t *sum)
+{
+	size_t cap = ref_compress_bound(len);
+	uint8_t *frame = malloc(cap);
+	size_t n;
+	int ret = -1;
+
+	if (!frame)
+		return -1;
+	/* The reference's checksum of the same content is the one we need. */
+	n = ref_compress(frame, cap, src, len, 1, 1, 1);
+	if (!ref_is_error(n) && n >= 4) {
+		const uint8_t *p = frame + n - 4;
+
+		*sum = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+		       (uint32_t)p[3] << 24;
+		ret = 0;
+	}
+	free(frame);
+	return ret;
+}

@@ -21,14 +21,14 @@ coverage: deps
 	@$(call note_missing,coverage)
 	@mkdir -p $(BDIR)
 	+@$(call build_each,cov,coverage)
-	@corpus/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
+	@tools/coverage/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
 
 coverage-trend: deps
 	@$(call note_missing,coverage-trend)
 	@mkdir -p $(BDIR)
 	+@$(call build_each,cov,coverage-trend)
 	+@$(call build_each,fuzz,coverage-trend)
-	@corpus/coverage-trend.sh $(BDIR) $(TREE_DIR)/src $(CORPUS) $(BDIR)/coverage-trend \
+	@tools/coverage/coverage-trend.sh $(BDIR) $(TREE_DIR)/src $(CORPUS) $(BDIR)/coverage-trend \
 		$(SECONDS) $(INTERVAL) $(COV_TARGETS)
 
 # The region resolver of make coverage, on a made-up source (part of make check).

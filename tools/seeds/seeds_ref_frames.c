@@ -7,7 +7,6 @@
 #include "ref_zstd.h"
 #include "sample_data.h"
 #include "seeds_frames.h"
-#include "selftest.h"
 
 #define WLOG_MIN		10
 #define WLOG_MAX		31
@@ -64,10 +63,10 @@ out:
 	return ret;
 }
 
-static int ref_levels(const struct seed_sink *sink)
+static int ref_level_frames(const struct seed_sink *sink)
 {
 	int levels[64], ret = 0;
-	size_t n = selftest_levels(levels, 64);
+	size_t n = ref_levels(levels, 64);
 	char name[64];
 
 	for (size_t i = 0; i < n && !ret; i++) {
@@ -183,7 +182,7 @@ static int ref_shapes(const struct seed_sink *sink)
 
 int seeds_ref_frames(const struct seed_sink *sink)
 {
-	int ret = ref_levels(sink);
+	int ret = ref_level_frames(sink);
 
 	if (!ret)
 		ret = ref_windows(sink);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fanotify-seeds DIR: writes every buffer of corpus/fanotify_seeds.c into
+ * fanotify-seeds DIR: writes every buffer of tools/seeds/fanotify_seeds.c into
  * DIR/<name>, after checking that the reference parses it as its entry
  * says (a seed that does not is a bug here, and nothing is written).
  */

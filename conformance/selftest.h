@@ -21,7 +21,5 @@ void selftest_identity(FILE *log, struct selftest_stats *st);
 void selftest_reference_frames(FILE *log, struct selftest_stats *st, int level);
 void selftest_kernel_frames(FILE *log, struct selftest_stats *st, int level);
 void selftest_testmgr(FILE *log, struct selftest_stats *st);
-/* Levels the self-test visits: negative to max, as the reference knows them. */
-size_t selftest_levels(int *levels, size_t cap);
 
 #endif

@@ -12,28 +12,6 @@
 #define MULTI_PLAIN	4000
 #define MULTI_CAP	(4 * MULTI_PLAIN + 1024)
 
-int seeds_content_checksum(const void *src, size_t len, uint32_t *sum)
-{
-	size_t cap = ref_compress_bound(len);
-	uint8_t *frame = malloc(cap);
-	size_t n;
-	int ret = -1;
-
-	if (!frame)
-		return -1;
-	/* The reference's checksum of the same content is the one we need. */
-	n = ref_compress(frame, cap, src, len, 1, 1, 1);
-	if (!ref_is_error(n) && n >= 4) {
-		const uint8_t *p = frame + n - 4;
-
-		*sum = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-		       (uint32_t)p[3] << 24;
-		ret = 0;
-	}
-	free(frame);
-	return ret;
-}
-
 /* Appends a reference frame of len bytes of kind at level; its size or 0. */
 static size_t append_frame(uint8_t *buf, size_t cap, size_t at, enum sample_kind kind,
 			   size_t len, int level)

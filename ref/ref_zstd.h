@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The reference zstd (Debian's libzstd), behind names that cannot clash
- * with lib/zstd's. Only oracles/ref_zstd.c sees <zstd.h>: the kernel's
+ * with lib/zstd's. Only ref/ref_zstd.c sees <zstd.h>: the kernel's
  * linux/zstd_lib.h declares the same ZSTD_* names with other types.
  * Results follow zstd's convention: a size, or an error code that
  * ref_is_error() recognizes.
@@ -10,6 +10,7 @@
 #define REF_ZSTD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 unsigned int ref_version(void);
 int ref_min_level(void);
@@ -78,5 +79,11 @@ size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size
  */
 int ref_huf4_streams_exact(const void *tree, size_t tree_len, const void *src, size_t csize,
 			   size_t regen);
+
+/* Levels worth visiting: the minimum, a few negatives, 1 to the maximum. */
+size_t ref_levels(int *levels, size_t cap);
+
+/* The low 32 bits of XXH64 of src, as a frame's checksum stores them: 0, or -1. */
+int ref_content_checksum(const void *src, size_t len, uint32_t *sum);
 
 #endif

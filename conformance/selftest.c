@@ -21,20 +21,6 @@ static void check(FILE *log, struct selftest_stats *st, int ok,
 	fprintf(log, "selftest: FAIL %s (level %d, case %d)\n", what, level, variant);
 }
 
-size_t selftest_levels(int *levels, size_t cap)
-{
-	static const int negatives[] = { -1000, -50, -5, -1 };
-	size_t n = 0;
-
-	if (n < cap)
-		levels[n++] = ref_min_level();
-	for (size_t i = 0; i < sizeof(negatives) / sizeof(negatives[0]) && n < cap; i++)
-		levels[n++] = negatives[i];
-	for (int l = 1; l <= ref_max_level() && n < cap; l++)
-		levels[n++] = l;
-	return n;
-}
-
 void selftest_identity(FILE *log, struct selftest_stats *st)
 {
 	unsigned int kv = kh_kernel_zstd_version(), rv = ref_version();
@@ -163,7 +149,7 @@ void selftest_testmgr(FILE *log, struct selftest_stats *st)
 void selftest_run(FILE *log, struct selftest_stats *st)
 {
 	int levels[64];
-	size_t n = selftest_levels(levels, 64);
+	size_t n = ref_levels(levels, 64);
 
 	selftest_identity(log, st);
 	for (size_t i = 0; i < n; i++) {

@@ -1,0 +1,3 @@
+# Seed data and generators.
+LIB_SRCS += lib/sample_data.c
+LIB_SRCS += lib/path_walk.c

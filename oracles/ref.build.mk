@@ -1,2 +1,0 @@
-# Reference implementations and verdict logic.
-LIB_SRCS += oracles/ref_zstd.c
