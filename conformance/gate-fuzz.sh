@@ -6,7 +6,7 @@
 #   gate-fuzz.sh DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET...
 #
 # A crash stops libFuzzer: its artifact is kept under DIR/../findings/<target>/,
-# classified by conformance/gate-match.sh, and the target fuzzes on from the
+# classified by fuzz/crash-match.sh, and the target fuzzes on from the
 # grown corpus with the next seed until its SECONDS are used up (at most
 # GATE_FUZZ_RESTARTS runs; after 4 known findings with
 # KZ_FANOTIFY_WELLFORMED_ONLY=1, which only the fanotify targets read). A finding the known-findings baseline does not
@@ -82,7 +82,7 @@ fuzz_one() {
 		fi
 		a=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n1)
 		mrc=0
-		line=$(conformance/gate-match.sh -k "$known" "$t" "$log" 2>&1) || mrc=$?
+		line=$(fuzz/crash-match.sh -k "$known" "$t" "$log" 2>&1) || mrc=$?
 		echo "$line | ${a:-no artifact} | $log" >>"$td/findings.txt"
 		# A starting input that crashes would stop every run at once: out of this run's copy.
 		[ -z "$a" ] || [ ! -f "$a" ] || drop_from_corpus "$td/corpus" "$a"

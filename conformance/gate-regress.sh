@@ -6,7 +6,7 @@
 #   gate-regress.sh DIR BDIR REPRO_ENV TARGET...
 #
 # A regression input must replay cleanly: one that crashes with a finding
-# conformance/known-findings.txt covers (conformance/gate-match.sh) is
+# conformance/known-findings.txt covers (fuzz/crash-match.sh) is
 # counted and shown as a known crash, not as a clean replay. A crasher that
 # still crashes is fine only when the baseline covers it; one that no longer
 # crashes passes (noted).
@@ -36,7 +36,7 @@ fail() { printf '%s\t%s\n' "$1" "$2" >>"$dir/failures"; }
 # replay TARGET FILE LOG [oom]: exit status of one input's replay.
 replay() {
 	local t=$1 f=$2 log=$3 rc=0 envs bin
-	envs=$(conformance/reproducer-env.sh "$known" "$f")
+	envs=$(fuzz/reproducer-env.sh "$known" "$f")
 	if [ "${4:-}" = oom ] && [ -x "$bdir/fuzz/fuzz/$t" ]; then
 		bin="$bdir/fuzz/fuzz/$t -rss_limit_mb=2048 -timeout=$timeout_s"
 	else
@@ -58,7 +58,7 @@ judge() {
 		new=$((new + 1))
 		return
 	fi
-	line=$(conformance/gate-match.sh -k "$known" "$t" "$log" 2>&1) || mrc=$?
+	line=$(fuzz/crash-match.sh -k "$known" "$t" "$log" 2>&1) || mrc=$?
 	echo "$line | $f" >>"$dir/findings.txt"
 	case $mrc in
 	0) if [ "$kind" = crasher ]; then still=$((still + 1)); else known_inputs=$((known_inputs + 1)); fi ;;

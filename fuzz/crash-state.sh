@@ -6,7 +6,7 @@
 # frames, ' > ' separated), and "known" or "new". Exits 1 when the log
 # shows no finding, 2 on bad usage.
 #
-# Class, state and the baseline match are conformance/gate-match.sh's (one
+# Class, state and the baseline match are fuzz/crash-match.sh's (one
 # definition for the gate and for triage): the harness's ==KZFUZZ== class,
 # else the sanitizer's, else libFuzzer's; frames of libc, the sanitizer and
 # libFuzzer runtimes and our report/abort helpers left out. Here the state
@@ -16,7 +16,7 @@
 # 0x?, and a frame that is a module offset (no symbol) keeps the module name.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-match=${KZ_GATE_MATCH:-$here/../conformance/gate-match.sh}
+match=${KZ_GATE_MATCH:-$here/crash-match.sh}
 known=()
 if [ "${1:-}" = "-k" ]; then
 	known=(-k "${2:?crash-state: -k needs a file}")

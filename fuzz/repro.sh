@@ -21,7 +21,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1:hal
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # A committed crasher replays with the environment its known-findings line names.
-envs=$("$top/conformance/reproducer-env.sh" "$known" "$(realpath -m --relative-to="$top" "$input")")
+envs=$("$top/fuzz/reproducer-env.sh" "$known" "$(realpath -m --relative-to="$top" "$input")")
 echo "repro: $target: ${envs}$bin $input" >&2
 rc=0
 # shellcheck disable=SC2086

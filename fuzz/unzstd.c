@@ -119,7 +119,7 @@ static size_t slack(void)
 
 	if (exact < 0) {
 		exact = getenv("KZFUZZ_UNZSTD_EXACT") != NULL;
-		/* Triage tells findings of this mode apart (conformance/gate-match.sh). */
+		/* Triage tells findings of this mode apart (fuzz/crash-match.sh). */
 		if (exact)
 			fprintf(stderr, "kzfuzz: env KZFUZZ_UNZSTD_EXACT=1: no output slack\n");
 	}

@@ -8,6 +8,7 @@ ROOT is the source tree (its build.mk names the layers, bottom first, in
 as the sources (OBJDIR/<folder>/<file>.o). Fails, naming each violation:
 - an #include "..." of a header that lives in a higher layer;
 - an include cycle between files;
+- a script (.sh, .py) that runs a script of a higher layer;
 - an object that uses a symbol defined only in a higher layer;
 - a cycle of symbol uses between objects (files that call each other).
 """
@@ -63,6 +64,26 @@ def include_graph(root, rank, files):
             if layer(rank, target) > layer(rank, f):
                 errors.append(f'{f} includes {target}, a higher layer')
     return graph, errors
+
+
+def script_errors(root, rank):
+    """Scripts that name a higher layer's script outside a comment."""
+    ref = re.compile(r'\b(' + '|'.join(map(re.escape, rank)) + r')/[\w./-]*?([\w-]+\.(?:sh|py))\b')
+    errors = []
+    for top in rank:
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for f in files:
+                if not f.endswith(('.sh', '.py')):
+                    continue
+                path = os.path.relpath(os.path.join(dirpath, f), root)
+                with open(os.path.join(root, path), errors='replace') as fh:
+                    for line in fh:
+                        if line.lstrip().startswith('#'):
+                            continue
+                        for m in ref.finditer(line):
+                            if rank[m.group(1)] > layer(rank, path):
+                                errors.append(f'{path} runs {m.group(0)}, a higher layer')
+    return errors
 
 
 def cycles(graph):
@@ -152,6 +173,7 @@ def main():
     files = sources(root, rank)
     igraph, errors = include_graph(root, rank, files)
     errors += [f'include cycle: {" -> ".join(c)}' for c in cycles(igraph)]
+    errors += script_errors(root, rank)
     ugraph, uerrors = use_graph(root, objdir, rank)
     errors += uerrors
     errors += [f'call cycle between files: {" <-> ".join(c)}' for c in cycles(ugraph)]

@@ -66,4 +66,7 @@ printf 'int low_b(void);\nint low_a(int n) { return n ? low_b() : 0; }\n' >"$tmp
 printf 'int low_a(int);\nint low_b(void) { return low_a(0); }\n' >"$tmp/call-cycle/low/b.c"
 compile call-cycle low/l && compile call-cycle high/h && compile call-cycle low/a && compile call-cycle low/b
 case_of call-cycle 'call cycle between files: low/a.o <-> low/b.o'
-echo "test-layers: passed (and the checker sees an upward include, an upward call, an include cycle and a call cycle)"
+make_tree up-script
+printf '#!/bin/sh\n# high/tool.sh in a comment is no call\nhigh/tool.sh "$@"\n' >"$tmp/up-script/low/run.sh"
+case_of up-script 'low/run.sh runs high/tool.sh, a higher layer'
+echo "test-layers: passed (and the checker sees an upward include, call and script, an include cycle and a call cycle)"

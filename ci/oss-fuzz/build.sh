@@ -55,7 +55,7 @@ fi
 
 # A seed the fuzzer fails on would stop every fuzzing session at its start:
 # found by running the fuzzer over them all and bisecting a failing set,
-# each is classified (conformance/gate-match.sh): a known finding is left
+# each is classified (fuzz/crash-match.sh): a known finding is left
 # out and listed, anything else fails the build.
 asan_opts() { # the [asan] section of a .options file, as ASAN_OPTIONS
 	[ -f "$1" ] || return 0
@@ -71,7 +71,7 @@ known_failure() { # BIN TARGET FILE: the verdict line; 0 when the baseline knows
 	ASAN_OPTIONS="${san:+$san:}handle_abort=1:symbolize=1" \
 		UBSAN_OPTIONS=print_stacktrace=1:report_error_type=1:halt_on_error=1 \
 		timeout -k 5 300 "$1" "$3" >"$log" 2>&1 || true
-	conformance/gate-match.sh -k conformance/known-findings.txt "$2" "$log"
+	fuzz/crash-match.sh -k conformance/known-findings.txt "$2" "$log"
 }
 first_failing() { # BIN FILE...: one input of a failing set
 	local bin=$1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Classify one crash log and look it up in the known-findings baseline.
 #
-#   gate-match.sh [-k KNOWN_FINDINGS] TARGET LOG
+#   crash-match.sh [-k KNOWN_FINDINGS] TARGET LOG
 #
 # LOG is what a replayer or a libFuzzer binary printed (stderr). Prints one
 # line:
@@ -23,13 +23,13 @@ set -euo pipefail
 
 known=conformance/known-findings.txt
 if [ "${1:-}" = "-k" ]; then
-	known=${2:?gate-match: -k needs a file}
+	known=${2:?crash-match: -k needs a file}
 	shift 2
 fi
-[ $# -eq 2 ] || { echo "usage: gate-match.sh [-k KNOWN_FINDINGS] TARGET LOG" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: crash-match.sh [-k KNOWN_FINDINGS] TARGET LOG" >&2; exit 2; }
 target=$1 log=$2
-[ -r "$log" ] || { echo "gate-match: $log: cannot read the log" >&2; exit 2; }
-[ -r "$known" ] || { echo "gate-match: $known: cannot read the known findings" >&2; exit 2; }
+[ -r "$log" ] || { echo "crash-match: $log: cannot read the log" >&2; exit 2; }
+[ -r "$known" ] || { echo "crash-match: $known: cannot read the known findings" >&2; exit 2; }
 skip=${GATE_MATCH_SKIP:-'^(abort|raise|__GI_.*|__libc_.*|fan_finding|zo_expect|zo_contract|zo_report|kh_warn|__sanitizer.*|__asan.*|__ubsan.*|__interceptor_.*|fuzzer::.*)$'}
 
 # UBSan's error types (report_error_type=1) to -fsanitize= check names.
@@ -65,7 +65,7 @@ ubsan-type:*) class="ubsan:$(ubsan_check "${class#ubsan-type:}")" ;;
 asan:ABRT | crash:deadly-signal) class=crash:abort ;;
 asan:SEGV) class=asan:SEGV ;;
 esac
-[ -n "$class" ] || { echo "gate-match: $log: no finding in the log" >&2; exit 2; }
+[ -n "$class" ] || { echo "crash-match: $log: no finding in the log" >&2; exit 2; }
 
 # The top 3 meaningful frames of the first stack.
 state=$(awk -v skip="$skip" '

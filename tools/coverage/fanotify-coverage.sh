@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Line and branch coverage of the fanotify reference parser (oracles/fanotify_*.c)
 # by its unit tests and the committed fanotify corpora, through the cov variant:
-#   oracles/fanotify-coverage.sh COV_B TREE_SRC
+#   tools/coverage/fanotify-coverage.sh COV_B TREE_SRC
 # COV_B: a cov variant build folder with the fanotify tests and replayers built
 # (make -f build.mk VARIANT=cov ... tests fuzzers); prints llvm-cov's table.
 set -euo pipefail
