@@ -14,6 +14,10 @@ objdir=$1
 out=$(python3 "$check" "$here/.." "$objdir") || fail "the harness breaks its layers:
 $out"
 echo "test-layers: $(tail -n1 <<<"$out")"
+# HACKING.md's picture names every layer, in the order of build.mk.
+want=$(sed -n 's/^LAYERS *:= *//p' "$here/../build.mk" | tr ' ' '\n' | tac | paste -sd' ')
+drawn=$(sed -n '/^```$/,/^```$/s/^ \([a-z]*\)\/ .*/\1/p' "$here/../HACKING.md" | grep -vx 'corpus\|ci' | paste -sd' ')
+[ "$want" = "$drawn" ] || fail "HACKING.md draws the layers as '$drawn', build.mk has '$want' (top first)"
 
 # A made-up tree: low below high; each case breaks one rule.
 tmp=$(mktemp -d)
