@@ -30,7 +30,7 @@ fuzzers: $(FUZZ_BINS)
 	@:
 
 .SECONDEXPANSION:
-$(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $(LINK_LIBS)
+$(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $$(LINK_LIBS)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(FUZZ_LDFLAGS) \
 		$(if $(filter ossfuzz,$(ENGINE)),$(LIB_FUZZING_ENGINE) $(OSSFUZZ_LDLIBS))

@@ -14,6 +14,6 @@ test_oracle_sites_OBJS := $(B)/obj/tests/oracle_ways.o
 test_kernel_paths_OBJS := $(B)/obj/conformance/kernel_paths.o
 
 .SECONDEXPANSION:
-$(B)/tests/%: $(B)/obj/tests/%.o $$($$*_OBJS) $(LINK_LIBS)
+$(B)/tests/%: $(B)/obj/tests/%.o $$($$*_OBJS) $$(LINK_LIBS)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lcmocka -lm -lpthread
