@@ -34,6 +34,13 @@
  * reference decoded shows there, and its length is where the writing ends.
  */
 #define UNZSTD_EXTRA 4096
+/*
+ * ZSTD_FRAMEHEADERSIZE_MAX. unzstd() reads the frame header from what its
+ * first fill() call gave, alone ("incomplete frame header" otherwise); the
+ * in-tree fill()s (init/do_mounts_rd.c crd_infill) read whole blocks, so the
+ * first call gives at least this much, or all there is.
+ */
+#define UNZSTD_FIRST_FILL 18
 /* ZSTD_error_dstSize_tooSmall, the same number in both libraries. */
 #define ERR_DST_TOO_SMALL 70
 
@@ -61,6 +68,8 @@ static long fill(void *buf, unsigned long size)
 	if (cb.pos == cb.len)
 		return -1;	/* the end: 0 would be "nothing yet", forever */
 	n = fuzz_chunk_next(&cb.chunks, cb.len - cb.pos);
+	if (!cb.pos && n < UNZSTD_FIRST_FILL)
+		n = cb.len < UNZSTD_FIRST_FILL ? cb.len : UNZSTD_FIRST_FILL;
 	if (n > size)
 		n = size;
 	memcpy(buf, cb.src + cb.pos, n);
