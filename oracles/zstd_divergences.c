@@ -273,9 +273,11 @@ static int block_over_window(const struct zo_site *s)
 }
 
 /*
- * The reference refused the block (header) for a Block_Size over
+ * The reference refused the block (header) for a Block_Content over
  * Block_Maximum_Size = min(Window_Size, 128 KB), the window of a
  * single-segment frame being its content size; 1.4.10 only refuses 128 KB.
+ * The content is Block_Size bytes for a compressed block and one byte for
+ * an RLE block: 1.5.4's block-at-a-time path checks both at the header.
  */
 static int csize_over_block_max(const struct zo_site *s)
 {
@@ -286,6 +288,8 @@ static int csize_over_block_max(const struct zo_site *s)
 	    !site_block(s, &b))
 		return 0;
 	max = b.window < BLOCK_SIZE_MAX ? b.window : BLOCK_SIZE_MAX;
+	if (b.type == ZF_BLOCK_RLE)
+		return 1 > max;
 	return b.type == ZF_BLOCK_COMPRESSED && b.size > max;
 }
 
