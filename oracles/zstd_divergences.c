@@ -92,31 +92,54 @@ static size_t huf_lit_header(const uint8_t *p, size_t avail, size_t *sf, size_t 
 	return lh_size[*sf] + *csize <= avail ? lh_size[*sf] : 0;
 }
 
+/* Not a 4-stream Huffman literals section: no ref_huf4_streams_exact() answer. */
+#define HUF4_NONE	1
+
 /*
- * A whole compressed block whose literals are Huffman-coded in 4 streams,
- * one or more of which decode their literals and do not end exactly on
- * their last bit, none failing for another reason (ref_huf4_streams_exact 0).
+ * ref_huf4_streams_exact() of a whole compressed block whose literals are
+ * Huffman-coded in 4 streams: 0 when a stream does not end exactly on its
+ * last bit, -2 when a stream has no end mark; HUF4_NONE for anything else.
  * Treeless sections take the tree of the frame's last block that had one.
  */
-static int inexact_huf4_literals(const struct zf_block *b)
+static int huf4_literals(const struct zf_block *b)
 {
 	const uint8_t *p = b->content, *tree = NULL;
 	size_t lh, sf, regen, csize, tree_len = 0, tsf, tregen;
 
 	if (b->type != ZF_BLOCK_COMPRESSED || b->avail != b->size)
-		return 0;
+		return HUF4_NONE;
 	lh = huf_lit_header(p, b->avail, &sf, &regen, &csize);
 	if (!lh || sf == 0)
-		return 0;	/* one stream: both versions check its end */
+		return HUF4_NONE;	/* one stream: both versions check its end */
 	if ((p[0] & 3) == LIT_TREELESS) {
 		size_t tlh = b->tree_block ? huf_lit_header(b->tree_block, b->tree_avail, &tsf,
 							     &tregen, &tree_len) : 0;
 
 		if (!tlh)
-			return 0;
+			return HUF4_NONE;
 		tree = b->tree_block + tlh;
 	}
-	return ref_huf4_streams_exact(tree, tree_len, p + lh, csize, regen) == 0;
+	return ref_huf4_streams_exact(tree, tree_len, p + lh, csize, regen);
+}
+
+/*
+ * One or more of the 4 streams decode their literals and do not end exactly
+ * on their last bit, none failing for another reason.
+ */
+static int inexact_huf4_literals(const struct zf_block *b)
+{
+	return huf4_literals(b) == 0;
+}
+
+/*
+ * The kernel failed on this block as corrupt, and a stream of its 4-stream
+ * literals has no end mark (its last byte is 0, or it is empty).
+ */
+static int huf4_no_end_mark(const struct zo_site *s)
+{
+	struct zf_block b;
+
+	return error_is(s->error, ERR_CORRUPTION) && site_block(s, &b) && huf4_literals(&b) == -2;
 }
 
 /* The kernel failed on this block as corrupt, and its literals end a stream inexactly. */
@@ -343,6 +366,7 @@ static const struct {
 } predicates[] = {
 	{ "huf4-stream-end-unchecked", huf4_end_unchecked },
 	{ "huf4-stream-end-mismatch", huf4_end_mismatch },
+	{ "huf4-stream-no-end-mark", huf4_no_end_mark },
 	{ "legacy-frame", legacy_frame },
 	{ "legacy-magic-split-header", legacy_magic_split },
 	{ "short-input-bad-magic", short_bad_magic },

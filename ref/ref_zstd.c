@@ -186,7 +186,8 @@ size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size
 /*
  * 1: the stream ends exactly on its last bit; 0: it decodes regen symbols
  * and does not; -2: it has no end mark (empty, or a last byte of 0), which
- * BIT_initDStream rejects in every version; -1: regen too big.
+ * BIT_initDStream rejects (1.5.4's fast 4-stream loops start their streams
+ * without it: known divergence huf4-stream-no-end-mark); -1: regen too big.
  */
 static int huf_stream_exact(const unsigned int *dt, const unsigned char *src, size_t len,
 			    size_t regen)
