@@ -7,7 +7,6 @@
 #include "ref_zstd.h"
 #include "sample_data.h"
 #include "seeds_frames.h"
-#include "testmgr_zstd.h"
 
 #define MULTI_PLAIN	4000
 #define MULTI_CAP	(4 * MULTI_PLAIN + 1024)
@@ -82,23 +81,6 @@ static int multi_frames(const struct seed_sink *sink)
 	return ret;
 }
 
-static int testmgr_frames(const struct seed_sink *sink)
-{
-	struct kh_testvec comp[16], decomp[16];
-	size_t nc = 0, nd = 0;
-	int ret = 0;
-
-	if (!kh_testmgr_zstd(comp, &nc, decomp, &nd, 16))
-		return 0;
-	for (size_t i = 0; i < nc && !ret; i++)
-		ret = seed_emit(sink, SEED_DECODES, comp[i].in_len, comp[i].out,
-				comp[i].out_len, "testmgr-comp-%zu", i);
-	for (size_t i = 0; i < nd && !ret; i++)
-		ret = seed_emit(sink, SEED_DECODES, decomp[i].out_len, decomp[i].in,
-				decomp[i].in_len, "testmgr-decomp-%zu", i);
-	return ret;
-}
-
 int seeds_frames(const struct seed_sink *sink)
 {
 	int ret = seeds_ref_frames(sink);
@@ -108,7 +90,7 @@ int seeds_frames(const struct seed_sink *sink)
 	if (!ret)
 		ret = multi_frames(sink);
 	if (!ret)
-		ret = testmgr_frames(sink);
+		ret = seeds_testmgr(sink, 1);
 	return ret;
 }
 

@@ -7,7 +7,6 @@
 #include "ref_zstd.h"
 #include "sample_data.h"
 #include "seeds.h"
-#include "testmgr_zstd.h"
 
 #define PLAIN_MAX	131073
 #define LEVEL_PLAIN	20000
@@ -97,23 +96,6 @@ int seeds_stream_wraps(const struct seed_sink *sink)
 	return ret;
 }
 
-static int plain_testmgr(const struct seed_sink *sink)
-{
-	struct kh_testvec comp[16], decomp[16];
-	size_t nc = 0, nd = 0;
-	int ret = 0;
-
-	if (!kh_testmgr_zstd(comp, &nc, decomp, &nd, 16))
-		return 0;
-	for (size_t i = 0; i < nc && !ret; i++)
-		ret = seed_emit(sink, SEED_PLAIN, 0, comp[i].in, comp[i].in_len,
-				"testmgr-comp-%zu", i);
-	for (size_t i = 0; i < nd && !ret; i++)
-		ret = seed_emit(sink, SEED_PLAIN, 0, decomp[i].out, decomp[i].out_len,
-				"testmgr-decomp-%zu", i);
-	return ret;
-}
-
 int seeds_plain(const struct seed_sink *sink)
 {
 	uint8_t *buf = malloc(PLAIN_MAX);
@@ -127,7 +109,7 @@ int seeds_plain(const struct seed_sink *sink)
 	if (!ret)
 		ret = plain_levels(sink, buf);
 	if (!ret)
-		ret = plain_testmgr(sink);
+		ret = seeds_testmgr(sink, 0);
 	free(buf);
 	return ret;
 }
