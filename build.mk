@@ -72,4 +72,8 @@ programs: $(PROGRAMS)
 .SECONDEXPANSION:
 $(PROGRAMS): $$(call obj,$$($$(notdir $$@)_SRCS))
 
+# A header that an older dependency file names but that moved or went
+# away: its objects rebuild, and the compiler says if it is really gone.
+%.h: ;
+
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
