@@ -27,7 +27,7 @@ INC_conformance := $(INC_tools) -Iconformance
 INC_bench := $(INC_conformance) -Ibench
 INC_tests := $(INC_bench) -Itests
 # The layer of a source or object path: its top folder; generated sources
-# are the oracles' ($(B)/gen/known_divergences.c) and the kernel's
+# are the oracles' ($(B)/gen/findings_table.c, the findings registry) and the kernel's
 # (gen/testmgr_zstd.o, the tree's testmgr vectors).
 layer_of = $(firstword $(subst /, ,$(patsubst gen/%,kernel/%,$(patsubst $(B)/gen/%,oracles/%,$(1)))))
 

@@ -10,7 +10,7 @@ set -eu
 kv=${1:-6.1}
 zv=${2:-1.5.4}
 apt-get update
-apt-get install -y --no-install-recommends make zip xz-utils curl ca-certificates
+apt-get install -y --no-install-recommends make zip xz-utils curl ca-certificates python3
 mkdir -p "$SRC/linux"
 curl -fsSL "https://cdn.kernel.org/pub/linux/kernel/v6.x/linux-$kv.tar.xz" |
 	tar -xJ -C "$SRC/linux" --strip-components=1 \

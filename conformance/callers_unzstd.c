@@ -2,7 +2,7 @@
 /*
  * initramfs and the kernel image: lib/decompress_unzstd.c's unzstd(), in
  * its one-buffer mode (a kernel image: out_len 0, no bound, so 32 bytes of
- * slack after the output, see conformance/known-findings.txt), its
+ * slack after the output, see corpus/findings.txt), its
  * buffer + flush mode (init/initramfs.c) and its fill + flush mode
  * (init/do_mounts_rd.c, no pos). Images made as scripts/Makefile.lib makes
  * them: zstd -19 (initramfs), zstd -22 --ultra (kernel), with checksums.

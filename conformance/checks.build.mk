@@ -18,7 +18,7 @@ gate-stack_LDLIBS := -Wl,-z,now
 
 LIB_SRCS += conformance/golden_manifest.c
 PROGRAMS += $(B)/bin/gate-golden
-gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c conformance/kernel_paths.c
+gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c
 
 PROGRAMS += $(B)/bin/gate-callers
 gate-callers_SRCS := conformance/gate_callers.c conformance/callers_btrfs.c \

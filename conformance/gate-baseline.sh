@@ -7,7 +7,7 @@
 #  - frames: every golden and corpus frame (golden folders, the zstd
 #    targets' regression corpora and crashers, corpus/divergences, the
 #    deterministic seeds) that the baseline decodes, the candidate decodes
-#    to the same bytes (gate-frames), unless conformance/gate-errata.txt
+#    to the same bytes (gate-frames), unless corpus/findings.txt
 #    lists the file as a documented errata fix;
 #  - speed: compression ratio and speed per level (gate-speed, levels
 #    $GATE_SPEED_LEVELS), the two trees alternated level by level,
@@ -29,7 +29,7 @@ growth=${GATE_STACK_GROWTH:-64}
 speed_runs=${GATE_SPEED_RUNS:-2}
 levels=${GATE_SPEED_LEVELS:-"-5 -1 $(seq -s ' ' 1 19)"}
 tmo=${GATE_CHECK_TIMEOUT:-600}
-errata=conformance/gate-errata.txt
+errata=$dir/errata.tsv
 : >>"$dir/failures"
 
 put() { printf '%s\n' "$2" >"$1.tmp" && mv "$1.tmp" "$1"; }
@@ -81,12 +81,13 @@ if [ $rcc -ne 0 ]; then
 	fail "the candidate's gate-frames stopped with status $rcc (crash?) after $(wc -l <"$dir/frames.candidate.tsv") files, last: $(tail -n1 "$dir/frames.candidate.tsv" | cut -f1)" \
 		"$cb/gate-frames ${inputs[*]}"
 fi
-[ -f "$errata" ] || errata=/dev/null
+# The registry's errata entries: the frame's path, TAB, why.
+python3 lib/findings.py select errata signature justification >"$errata" ||
+	{ echo "gate-baseline: corpus/findings.txt: cannot read the registry" >&2; exit 2; }
 awk -F'\t' -v errata="$errata" '
 	BEGIN {
 		while ((getline l < errata) > 0) {
-			if (l ~ /^[[:space:]]*(#|$)/) continue
-			split(l, e, /[[:space:]]*\|[[:space:]]*/); gsub(/^[[:space:]]+/, "", e[1]); ok[e[1]] = 1
+			split(l, e, /\t/); ok[e[1]] = 1
 		}
 	}
 	FNR == NR { base[$1] = $0; bst[$1] = $2; next }

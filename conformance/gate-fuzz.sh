@@ -9,7 +9,7 @@
 # classified by fuzz/crash-match.sh, and the target fuzzes on from the
 # grown corpus with the next seed until its SECONDS are used up (at most
 # GATE_FUZZ_RESTARTS runs; after 4 known findings with
-# KZ_FANOTIFY_WELLFORMED_ONLY=1, which only the fanotify targets read). A finding the known-findings baseline does not
+# KZ_FANOTIFY_WELLFORMED_ONLY=1, which only the fanotify targets read). A finding the findings registry does not
 # cover fails the check; a run killed by the timeout is an error.
 # Writes DIR/<target>/{result,figure,findings.txt,run.N.log} and DIR/result,
 # DIR/figure, DIR/failures (message TAB command).
@@ -18,7 +18,7 @@ set -euo pipefail
 [ $# -ge 8 ] || { echo "usage: gate-fuzz.sh DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET..." >&2; exit 2; }
 dir=$1 bdir=$2 secs=$3 jobs=$4 seed=$5 seeds=$6 repro_env=$7
 shift 7
-known=conformance/known-findings.txt
+known=corpus/findings.txt
 # What gate.sh sets: stacks for aborts and UBSan, UBSan error types for the matcher.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-handle_abort=1:detect_leaks=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1:halt_on_error=1}

@@ -14,7 +14,7 @@
 #include "gate_tap.h"
 #include "golden_decode.h"
 #include "golden_manifest.h"
-#include "kernel_paths.h"
+#include "findings_table.h"
 #include "kz.h"
 #include "ref_zstd.h"
 #include "sha256.h"
@@ -31,7 +31,6 @@ struct golden {
 	size_t count;
 	unsigned char *out;
 	unsigned int decoded, failed, testmgr;
-	struct kernel_paths paths;	/* known disagreements of the kernel's own ways */
 };
 
 static unsigned char *load(const struct golden *g, const char *rel, size_t *len)
@@ -94,24 +93,23 @@ static void must_fail(struct gate_tap *t, struct golden *g, const char *rel)
 }
 
 /* One of the kernel's ways disagrees with its one-shot way: a finding unless known. */
-static void kernel_ways_disagree(struct gate_tap *t, const struct golden *g, const char *rel,
+static void kernel_ways_disagree(struct gate_tap *t, const char *rel,
 				 int w, size_t r, int failed)
 {
-	char state[KERNEL_PATH_LEN];
+	char state[512];
 
 	snprintf(state, sizeof(state), "%s > %s > %s", rel, golden_way_name(w),
 		 failed ? kz_error_name(r) : "decodes it");
-	if (gate_expect(t, kernel_paths_known(&g->paths, state),
-			"the kernel's own ways disagree: %s (not in conformance/known-findings.txt)",
-			state))
-		printf("# %s: known (conformance/known-findings.txt)\n", state);
+	if (gate_expect(t, findings_find("finding", "kernel-paths", "gate-golden", state) != NULL,
+			"the kernel's own ways disagree: %s (not in corpus/findings.txt)", state))
+		printf("# %s: known (corpus/findings.txt)\n", state);
 }
 
 /*
  * Known divergences where the kernel decodes what the reference rejects or
  * decodes otherwise: no set fits, so they are only tracked. The kernel's
- * own ways must agree with each other, or disagree as known-findings.txt
- * says; what the reference does is told.
+ * own ways must agree with each other, or disagree as a kernel-paths
+ * finding of corpus/findings.txt says; what the reference does is told.
  */
 static void version_dependent(struct gate_tap *t, struct golden *g, const char *rel)
 {
@@ -133,7 +131,7 @@ static void version_dependent(struct gate_tap *t, struct golden *g, const char *
 				continue;
 			}
 			if (failed != first_failed) {
-				kernel_ways_disagree(t, g, rel, w, r, failed);
+				kernel_ways_disagree(t, rel, w, r, failed);
 				continue;
 			}
 			gate_expect(t, first && (failed || (r == first_len && !memcmp(first, g->out, r))),
@@ -205,13 +203,13 @@ static int has_vector(const struct golden *g, const char *id)
 	return 0;
 }
 
-/* Every entry of oracles/known-divergences.txt has its hand-built vector here. */
+/* Every known divergence of corpus/findings.txt has its hand-built vector here. */
 static void divergences(struct gate_tap *t, const struct golden *g)
 {
 	size_t n;
 	const struct zo_known *k = zo_known_entries(&n);
 
-	gate_begin(t, "every known divergence (%zu in oracles/known-divergences.txt) has a golden vector", n);
+	gate_begin(t, "every known divergence (%zu in corpus/findings.txt) has a golden vector", n);
 	for (size_t i = 0; i < n; i++)
 		gate_expect(t, has_vector(g, k[i].id), "%s: no %s/must-fail/%s.zst (nor must-decode, version-dependent)",
 			    k[i].id, g->dir, k[i].id);
@@ -283,8 +281,6 @@ int main(int argc, char **argv)
 			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR]", PROG);
 		g.dir = argv[++i];
 	}
-	if (kernel_paths_load("conformance/known-findings.txt", &g.paths, err, sizeof(err)))
-		return gate_error(&t, "%s", err);
 	snprintf(manifest, sizeof(manifest), "%s/must-decode.sha256", g.dir);
 	if (golden_manifest_load(manifest, g.entries, MAX_VECTORS, &g.count, err, sizeof(err)))
 		return gate_error(&t, "%s", err);

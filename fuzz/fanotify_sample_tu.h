@@ -7,7 +7,7 @@
  * Two builds of the same file: sample_handle() with every sanitizer check,
  * and sample_handle_lenient() without the alignment check, so that the
  * differential can go past the sample's misaligned reads of events at
- * 4-byte offsets (a known finding, see conformance/known-findings.txt).
+ * 4-byte offsets (a known finding, see corpus/findings.txt).
  */
 #ifndef FANOTIFY_SAMPLE_TU_H
 #define FANOTIFY_SAMPLE_TU_H

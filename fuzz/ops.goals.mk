@@ -19,7 +19,7 @@ TIMEOUT ?= 10
 FUZZ_SEL := $(or $(TARGETS),$(FUZZ_TARGETS))
 FUZZ_WORK ?= $(BUILD)/work/$(TREE_ID)
 FINDINGS ?= $(BUILD)/findings/$(TREE_ID)
-KNOWN_FINDINGS := conformance/known-findings.txt
+KNOWN_FINDINGS := corpus/findings.txt
 FAN_SEEDS := $(FUZZ_WORK)/seeds-fanotify
 # What a finding's reproduce command needs beyond INPUT.
 REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))

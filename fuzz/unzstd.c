@@ -24,7 +24,7 @@
  * lib/zstd's WILDCOPY_OVERLENGTH. With one output buffer unzstd() tells
  * zstd the buffer never ends (out_len = UINTPTR_MAX - out_buf), so zstd's
  * wild copies may write this far past the decoded data: a caller must leave
- * the slack (see conformance/known-findings.txt). KZFUZZ_UNZSTD_EXACT=1
+ * the slack (see corpus/findings.txt). KZFUZZ_UNZSTD_EXACT=1
  * gives no slack, to reproduce that finding.
  */
 #define UNZSTD_SLACK 32

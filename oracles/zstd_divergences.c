@@ -5,7 +5,7 @@
  * documented cause there, never a hash. Where the excuse is that the
  * reference decodes the data the kernel's way under changed conditions, the
  * predicate decodes that frame so and compares the bytes with the kernel's.
- * Which entries are in force, and why, is oracles/known-divergences.txt.
+ * Which entries are in force, and why, is the findings registry (corpus/findings.txt).
  */
 #include <string.h>
 

@@ -1,25 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Known divergences between lib/zstd 1.4.10 and the reference: the data
- * (generated from oracles/known-divergences.txt) and the predicates on
- * one located site (zstd_divergences.c), joined by id.
+ * Known divergences between lib/zstd 1.4.10 and the reference: the entries
+ * of the findings registry (corpus/findings.txt, findings_table.h) and the
+ * predicates on one located site (zstd_divergences.c), joined by id.
  */
 #ifndef ZSTD_DIVERGENCES_H
 #define ZSTD_DIVERGENCES_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-struct zo_known_data {
-	const char *id;
-	const char *class_name;
-	const char *targets;
-	const char *acts_on;
-	const char *citation;
-};
-
-extern const struct zo_known_data zo_known_data[];
-extern const size_t zo_known_data_count;
 
 struct zo_site;
 /* 1 when the entry's cause is at the site (oracles/zstd_oracle.h). */

@@ -5,42 +5,29 @@
 
 #include "block_map.h"
 #include "ref_zstd.h"
+#include "findings_table.h"
 #include "zstd_divergences.h"
 #include "zstd_oracle.h"
 
 #define ZO_KNOWN_MAX	32
 
+/* The registry's divergences, each with the predicate of its id. */
 const struct zo_known *zo_known_entries(size_t *count)
 {
 	static struct zo_known table[ZO_KNOWN_MAX];
 	static size_t n;
+	static int done;
 
-	if (!n && zo_known_data_count) {
-		for (size_t i = 0; i < zo_known_data_count && i < ZO_KNOWN_MAX; i++) {
-			const struct zo_known_data *d = &zo_known_data[i];
+	for (size_t i = 0; !done && i < findings_table_count && n < ZO_KNOWN_MAX; i++) {
+		const struct findings_entry *e = &findings_table[i];
 
-			table[i] = (struct zo_known){ d->id, d->class_name, d->targets, d->acts_on,
-						      d->citation, zo_predicate(d->id) };
-		}
-		n = zo_known_data_count < ZO_KNOWN_MAX ? zo_known_data_count : ZO_KNOWN_MAX;
+		if (e->kind && !strcmp(e->kind, "divergence"))
+			table[n++] = (struct zo_known){ e->id, e->class_name, e->targets,
+							e->signature, e->source, zo_predicate(e->id) };
 	}
+	done = 1;
 	*count = n;
 	return table;
-}
-
-/* target is one of the comma-separated names in list, or list is "*". */
-static int in_list(const char *list, const char *target)
-{
-	size_t n = strlen(target);
-
-	if (!strcmp(list, "*"))
-		return 1;
-	for (const char *p = list; p; p = strchr(p, ',')) {
-		p += *p == ',';
-		if (!strncmp(p, target, n) && (p[n] == ',' || !p[n]))
-			return 1;
-	}
-	return 0;
 }
 
 /* The kind of unit an entry's acts_on names: literals and sequences are parts of a block. */
@@ -63,7 +50,7 @@ const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		if (t[i].matches && !strcmp(t[i].class_name, zo_class_name(cls)) &&
-		    in_list(t[i].targets, s->c->target) && acts_on_part(t[i].acts_on, s->part) &&
+		    findings_in_list(t[i].targets, s->c->target) && acts_on_part(t[i].acts_on, s->part) &&
 		    t[i].matches(s))
 			return &t[i];
 	return NULL;

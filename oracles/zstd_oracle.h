@@ -2,7 +2,7 @@
 /*
  * The differential oracle of every zstd target: compares what the kernel
  * side and the reference side did with one input, decides the verdict,
- * applies the known divergences (oracles/known-divergences.txt) and, on
+ * applies the known divergences (the divergences of corpus/findings.txt) and, on
  * a finding, prints the marker line and the report, then aborts.
  */
 #ifndef ZSTD_ORACLE_H
@@ -136,7 +136,7 @@ void zo_report(FILE *f, const struct zo_case *c, enum zo_class cls, const char *
 /* "frame F block B (part), output [a,b) kernel, [c,d) reference", or why not located. */
 void zo_site_text(const struct zo_site *s, char *buf, size_t size);
 
-/* The entries, built from oracles/known-divergences.txt. */
+/* The entries, the divergences of the findings registry (findings_table.h). */
 const struct zo_known *zo_known_entries(size_t *count);
 
 #endif

@@ -5,8 +5,12 @@
 
 unit-tests: build-asan
 	+@$(call variant,asan,tests)
-	@fail=0; for t in $(BDIR)/asan/tests/test_*; do \
+	@fail=0; for t in $(patsubst tests/%.c,$(BDIR)/asan/tests/%,$(wildcard tests/test_*.c)); do \
 		KZ_TREE_DIR=$(TREE_DIR) KZ_BUILD=$(BUILD) KZ_BDIR=$(BDIR) $$t || fail=1; \
+	done; \
+	for t in tests/test_*.py; do \
+		log=$(BDIR)/$$(basename $$t .py).log; \
+		python3 $$t -q 2>$$log || { cat $$log; fail=1; }; \
 	done; \
 	[ $$fail -eq 0 ] || { echo "unit-tests: some tests failed"; exit 1; }
 

@@ -20,5 +20,5 @@ campaign_fixture() {
 	psha=$(sha1sum <"$planted" | cut -c1-40)
 	work=${4:-$root}/work findings=${4:-$root}/findings
 	campaign=("$top/fuzz/campaign.sh" -e libfuzzer -b "$bdir" -T "$tree" -w "$work" -f "$findings"
-		-k "$top/conformance/known-findings.txt" -j 1 -o 5 -S "$root/seeds")
+		-k "$top/corpus/findings.txt" -j 1 -o 5 -S "$root/seeds")
 }

@@ -49,7 +49,7 @@ whole_findings() {
 }
 
 export KZ_FINDINGS=$fs/findings KZ_FUZZBIN=$bdir/fuzz/fuzz/$t KZ_TREE_DIR=$tree \
-	KZ_BASELINE=$here/../conformance/known-findings.txt KZ_MIN_SECONDS=0 KZ_TIMEOUT=5
+	KZ_BASELINE=$here/../corpus/findings.txt KZ_MIN_SECONDS=0 KZ_TIMEOUT=5
 sha=$psha
 cp "$planted" "$root/crash-$sha"
 for left in 0 4096; do

@@ -11,7 +11,6 @@ tests: $(TEST_BINS)
 test_compress_stream_pledge_OBJS := $(B)/obj/fuzz/compress_stream.o
 test_zstd_oracle_OBJS := $(B)/obj/tests/oracle_ways.o
 test_oracle_sites_OBJS := $(B)/obj/tests/oracle_ways.o
-test_kernel_paths_OBJS := $(B)/obj/conformance/kernel_paths.o
 
 .SECONDEXPANSION:
 $(B)/tests/%: $(B)/obj/tests/%.o $$($$*_OBJS) $$(LINK_LIBS)

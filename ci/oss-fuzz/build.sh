@@ -71,7 +71,7 @@ known_failure() { # BIN TARGET FILE: the verdict line; 0 when the baseline knows
 	ASAN_OPTIONS="${san:+$san:}handle_abort=1:symbolize=1" \
 		UBSAN_OPTIONS=print_stacktrace=1:report_error_type=1:halt_on_error=1 \
 		timeout -k 5 300 "$1" "$3" >"$log" 2>&1 || true
-	fuzz/crash-match.sh -k conformance/known-findings.txt "$2" "$log"
+	fuzz/crash-match.sh -k corpus/findings.txt "$2" "$log"
 }
 first_failing() { # BIN FILE...: one input of a failing set
 	local bin=$1
@@ -102,7 +102,7 @@ for t in $targets; do
 		rm -f "$f"
 		left=$((left + 1))
 	done
-	[ $left -eq 0 ] || echo "build.sh: $t: $left seeds left out of the seed corpus: known findings (conformance/known-findings.txt)"
+	[ $left -eq 0 ] || echo "build.sh: $t: $left seeds left out of the seed corpus: known findings (corpus/findings.txt)"
 	rm -f "$OUT/${t}_seed_corpus.zip"
 	(cd "$stage" && zip -q -r -j "$OUT/${t}_seed_corpus.zip" .)
 	[ -f "corpus/dicts/$t.dict" ] && cp "corpus/dicts/$t.dict" "$OUT/$t.dict"

@@ -98,8 +98,8 @@ def must_fail(sums):
     write("must-fail", "raw-block-past-end", single_segment(b"\x64", [block(0, hello, 100)]))
     write("must-fail", "content-size-mismatch", single_segment(bytes([len(hello) + 3]),
           [block(0, hello)]))
-    # The known divergences (oracles/known-divergences.txt), one each.
-    # Each known divergence of oracles/known-divergences.txt, named by its id
+    # The known divergences (corpus/findings.txt), one each.
+    # Each known divergence of corpus/findings.txt, named by its id
     # (gate-golden checks that every id has one).
     # The oracle's reproducer: a level-19 frame with one flipped Huffman bit.
     shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-stream-end-unchecked.zst"),

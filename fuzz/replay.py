@@ -1,0 +1,349 @@
+#!/usr/bin/env python3
+"""Replaying committed inputs on a target's replayer: the one replay
+implementation behind make check, make repro and the gate.
+
+    replay.py corpus NAME LOGDIR BINDIR TARGET...
+        each target's regression corpus (corpus/regression/<target>/) must
+        replay cleanly; one line per target (check-regression)
+    replay.py crashers NAME LOGDIR BINDIR TARGET...
+        each committed crasher (corpus/crashers/<target>/<class>/) must still
+        fail, with its folder's class, and the registry must know it
+        (fanotify-check)
+    replay.py gate DIR BDIR REPRO_ENV TARGET...
+        both, every crash judged: the gate's regression check (check 6)
+    replay.py one REPLAYER INPUT TARGET REGISTRY
+        one input, its report shown, then its class and state (make repro)
+
+A committed reproducer replays with the VAR=value words its registry entry
+gives it. Classification is fuzz/crashlog.py's.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(TOP, 'lib'))
+sys.path.insert(0, HERE)
+import crashlog  # noqa: E402
+import findings  # noqa: E402
+
+# A folder's class name for the classes whose name has a colon.
+SIZE_CAPPED = ('oom', 'asan-out-of-memory')
+
+
+def files_under(d):
+    """Every file under d, hidden ones left out, sorted as sort(1) in C."""
+    out = []
+    for root, dirs, names in os.walk(d):
+        dirs[:] = [x for x in dirs if not x.startswith('.')]
+        out += [os.path.join(root, n) for n in names if not n.startswith('.')]
+    return sorted(out, key=lambda p: p.encode())
+
+
+def run(argv, log, env_words=(), timeout=None, tee=False):
+    """Runs argv (under timeout(1) when asked), output to log; exit status."""
+    env = dict(os.environ)
+    env.update(w.split('=', 1) for w in env_words)
+    if timeout:
+        argv = ['timeout'] + list(timeout) + list(argv)
+    with open(log, 'wb') as out:
+        if not tee:
+            return subprocess.call(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
+        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        for chunk in iter(lambda: p.stdout.read1(65536), b''):
+            out.write(chunk)
+            sys.stderr.buffer.write(chunk)
+            sys.stderr.flush()
+        return p.wait()
+
+
+def read(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        return f.read()
+
+
+def first_line(log, pattern):
+    for line in read(log).splitlines():
+        if re.search(pattern, line):
+            return line
+    return ''
+
+
+def last_line(log):
+    lines = read(log).splitlines()
+    return lines[-1] if lines else ''
+
+
+def folder_class(path):
+    """The class a crasher's folder names (asan-heap-buffer-overflow...)."""
+    return os.path.basename(os.path.dirname(path))
+
+
+class Judge:
+    """The registry, and a crash log's verdict against it."""
+    def __init__(self, registry):
+        self.entries = findings.load(registry)
+        # As the user wrote it, or from the top of the repo.
+        top = TOP + os.sep
+        self.registry = registry[len(top):] if registry.startswith(top) else registry
+
+    def env(self, path):
+        return findings.reproducer_env(self.entries, os.path.relpath(os.path.abspath(path), TOP))
+
+    def names(self, path):
+        """Does an entry list path among its reproducers?"""
+        rel = os.path.normpath(path)
+        return any(os.path.normpath(p) == rel for e in self.entries for _, p in e.reproducer_list())
+
+    def verdict(self, target, log):
+        """(match status as crash-match's exit, its line)."""
+        try:
+            cls, state, known = crashlog.judge(self.entries, target, read(log))
+        except crashlog.NoFinding:
+            return 2, 'crash-match: %s: no finding in the log' % log
+        return (0 if known else 1), '%s %s | %s | %s' % ('known' if known else 'new', target, cls, state)
+
+
+def corpus(name, logdir, bindir, targets):
+    fail = 0
+    for t in targets:
+        log = os.path.join(logdir, 'regression-%s.log' % t)
+        if run([os.path.join(bindir, t), os.path.join('corpus/regression', t)], log) == 0:
+            print('%s: %s: %s' % (name, t, last_line(log)))
+        else:
+            print('%s: %s: FAILED: %s (log: %s)' % (name, t, first_line(log, r'==KZFUZZ==|ERROR|runtime error'), log))
+            fail = 1
+    return fail
+
+
+def crashers(name, logdir, bindir, targets, judge):
+    fail = n = 0
+    for t in targets:
+        for f in files_under(os.path.join('corpus/crashers', t)):
+            n += 1
+            log = os.path.join(logdir, 'crasher-%d.log' % n)
+            rc = run([os.path.join(bindir, t), f], log, judge.env(f))
+            if rc == 0:
+                print('%s: %s: no longer fails' % (name, f))
+                fail = 1
+                continue
+            mrc, line = judge.verdict(t, log)
+            cls = line.split(' | ')[1].replace(':', '-') if mrc < 2 else '?'
+            if cls != folder_class(f):
+                print('%s: %s: fails, but not as %s: %s' % (name, f, folder_class(f), line))
+                fail = 1
+            elif mrc != 0:
+                print('%s: %s: not known to %s: %s' % (name, f, judge.registry, line))
+                fail = 1
+            elif not judge.names(f):
+                print('%s: %s: no entry of %s names it' % (name, f, judge.registry))
+                fail = 1
+    if not fail:
+        print('%s: %d crashers of %s reproduce, each as its folder\'s class, each known'
+              % (name, n, ', '.join(targets)))
+    return fail
+
+
+def sanitizer_defaults(asan, ubsan):
+    """The options a replay runs with unless the caller set its own."""
+    os.environ.setdefault('ASAN_OPTIONS', asan)
+    os.environ.setdefault('UBSAN_OPTIONS', ubsan)
+    sym = shutil.which('llvm-symbolizer-14') or shutil.which('llvm-symbolizer') or ''
+    os.environ.setdefault('ASAN_SYMBOLIZER_PATH', sym)
+
+
+def write_then_rename(path, text):
+    with open(path + '.tmp', 'w') as f:
+        f.write(text)
+    os.replace(path + '.tmp', path)
+
+
+class Gate:
+    """The gate's regression check: corpora and crashers, every crash judged."""
+    def __init__(self, d, bdir, repro_env, judge):
+        self.dir, self.bdir, self.repro_env, self.judge = d, bdir, repro_env, judge
+        self.timeout = int(os.environ.get('GATE_REPLAY_TIMEOUT', '120'))
+        self.logs = os.path.join(d, 'logs')
+        os.makedirs(self.logs, exist_ok=True)
+        self.findings = open(os.path.join(d, 'findings.txt'), 'w')
+        self.failures = open(os.path.join(d, 'failures'), 'a')
+        self.n = dict(inputs=0, crashers=0, still=0, new=0, fixed=0, errors=0, known_inputs=0)
+
+    def fail(self, msg, cmd):
+        self.failures.write('%s\t%s\n' % (msg, cmd))
+        self.failures.flush()
+
+    def replay(self, t, f, log, oom=False):
+        envs = self.judge.env(f)
+        fuzzbin = os.path.join(self.bdir, 'fuzz/fuzz', t)
+        if oom and os.access(fuzzbin, os.X_OK):
+            argv = [fuzzbin, '-rss_limit_mb=2048', '-timeout=%d' % self.timeout]
+        else:
+            argv = [os.path.join(self.bdir, 'asan/fuzz', t)]
+        rc = run(argv + [f], log, envs, timeout=[str(self.timeout)])
+        with open(log + '.cmd', 'w') as c:
+            c.write(''.join(w + ' ' for w in envs) + ' '.join(argv + [f]) + '\n')
+        return rc
+
+    def judge_one(self, t, f, log, rc, kind):
+        cmd = 'ASAN_OPTIONS=%s UBSAN_OPTIONS=%s %s' % (
+            os.environ['ASAN_OPTIONS'], os.environ['UBSAN_OPTIONS'], read(log + '.cmd').rstrip('\n'))
+        if rc == 124:
+            self.findings.write('new %s | timeout | (replay took over %ds) | %s\n' % (t, self.timeout, f))
+            self.fail('%s %s: new finding: %s | timeout | replay took over %ds' % (kind, f, t, self.timeout), cmd)
+            self.n['new'] += 1
+            return
+        mrc, line = self.judge.verdict(t, log)
+        self.findings.write('%s | %s\n' % (line, f))
+        if mrc == 0:
+            self.n['still' if kind == 'crasher' else 'known_inputs'] += 1
+        elif mrc == 1:
+            self.n['new'] += 1
+            self.fail('%s %s: new finding: %s' % (kind, f, line[len('new '):]), cmd)
+        else:
+            self.n['errors'] += 1
+            self.fail('%s %s: the replayer failed (status %d) without a finding: %s'
+                      % (kind, f, rc, last_line(log)), cmd)
+
+    def regression(self, t):
+        reg = os.path.join('corpus/regression', t)
+        if not os.path.isdir(reg):
+            return
+        files = files_under(reg)
+        self.n['inputs'] += len(files)
+        if self.replay(t, reg, os.path.join(self.logs, '%s.regression.log' % t)) == 0:
+            return
+        # Replay each file alone, so that every failing input is named.
+        for i, f in enumerate(files, 1):
+            log = os.path.join(self.logs, '%s.regression.%d.log' % (t, i))
+            rc = self.replay(t, f, log)
+            if rc:
+                self.judge_one(t, f, log, rc, 'regression input')
+
+    def crashers(self, t):
+        for i, f in enumerate(files_under(os.path.join('corpus/crashers', t)), 1):
+            self.n['crashers'] += 1
+            log = os.path.join(self.logs, '%s.crasher.%d.log' % (t, i))
+            rc = self.replay(t, f, log, oom='/oom/' in f)
+            if rc == 0:
+                self.n['fixed'] += 1
+                self.findings.write('fixed %s | - | no longer crashes | %s\n' % (t, f))
+            else:
+                self.judge_one(t, f, log, rc, 'crasher')
+
+    def run(self, targets):
+        for t in targets:
+            rep = os.path.join(self.bdir, 'asan/fuzz', t)
+            if not os.access(rep, os.X_OK):
+                self.fail('%s: no replayer %s' % (t, rep), 'make %s gate-build-asan' % self.repro_env)
+                self.n['errors'] += 1
+                continue
+            self.regression(t)
+            self.crashers(t)
+        # Crashers of a target that no longer exists are not replayed: say so.
+        for top in ('corpus/crashers', 'corpus/regression'):
+            for t in sorted(os.listdir(top), key=str.encode) if os.path.isdir(top) else []:
+                if os.path.isdir(os.path.join(top, t)) and t not in targets:
+                    d = '%s/%s/' % (top, t)
+                    self.fail('%s: no such target in fuzz/targets.mk' % d, 'ls %s' % d)
+                    self.n['errors'] += 1
+        self.findings.close()
+        self.failures.close()
+        n = self.n
+        figure = ('%(inputs)d corpus inputs (%(known_inputs)d crash, known), %(crashers)d crashers: '
+                  '%(still)d still crash (known), %(fixed)d no longer crash, %(new)d new' % n)
+        if n['errors']:
+            figure += ', %d errors' % n['errors']
+        result = 'fail' if n['new'] else ('error' if n['errors'] else 'pass')
+        write_then_rename(os.path.join(self.dir, 'figure'), figure + '\n')
+        write_then_rename(os.path.join(self.dir, 'result'), result + '\n')
+        return 0
+
+
+def one(replayer, path, target, judge):
+    """make repro: the report as it comes, then one verdict line."""
+    if not os.access(replayer, os.X_OK):
+        print('repro: %s: no replayer' % replayer, file=sys.stderr)
+        return 2
+    limit = int(os.environ.get('REPRO_TIMEOUT', '30'))
+    envs = judge.env(path)
+    print('repro: %s: %s%s %s' % (target, ''.join(w + ' ' for w in envs), replayer, path), file=sys.stderr)
+    log = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'repro.%d.log' % os.getpid())
+    try:
+        rc = run([replayer, path], log, envs, timeout=['-s', 'ABRT', '-k', '5', str(limit)], tee=True)
+        return one_verdict(rc, path, target, judge, log, limit)
+    finally:
+        os.unlink(log)
+
+
+def one_verdict(rc, path, target, judge, log, limit):
+    if rc == 0:
+        print('repro: %s: does not reproduce: %s runs clean on the replayer' % (target, path))
+        return 0
+    if rc == 124:
+        # Stopped by SIGABRT: ASan printed where it was; the class is timeout.
+        print('repro: %s: still running after %ds (REPRO_TIMEOUT): a timeout' % (target, limit), file=sys.stderr)
+        text = '==KZFUZZ== timeout %s: no verdict within %ds\n' % (target, limit) + read(log)
+        write_then_rename(log, text)
+    try:
+        cls, state, known = crashlog.judge(judge.entries, target, read(log))
+    except crashlog.NoFinding:
+        print('repro: %s: the replayer failed (exit %d) without a report' % (target, rc))
+        return 1
+    state = crashlog.normalize(state)
+    verdict = 'known: in %s' % judge.registry if known else 'new'
+    print('repro: %s: reproduces: %s | %s (%s)' % (target, cls, state, verdict))
+    rec = os.path.join(os.path.dirname(path), 'finding.txt')
+    if os.path.isfile(rec):
+        fields = dict(l.split(': ', 1) for l in read(rec).splitlines() if ': ' in l)
+        if '%s | %s' % (fields.get('class'), fields.get('state')) == '%s | %s' % (cls, state):
+            print('repro: %s: as recorded in %s' % (target, rec))
+        else:
+            print('repro: %s: recorded as %s | %s (found by %s, whose limits differ)'
+                  % (target, fields.get('class', ''), fields.get('state', ''), fields.get('engine', '')))
+    return 1
+
+
+USAGE = {
+    'corpus': 'NAME LOGDIR BINDIR TARGET...',
+    'crashers': 'NAME LOGDIR BINDIR TARGET...',
+    'gate': 'DIR BDIR REPRO_ENV TARGET...',
+    'one': 'REPLAYER INPUT TARGET REGISTRY',
+}
+
+
+def main(argv):
+    cmd = argv[0] if argv else ''
+    args = argv[1:]
+    if cmd not in USAGE or len(args) < 4 or (cmd == 'one' and len(args) != 4):
+        print('usage: replay.py ' + '\n       replay.py '.join('%s %s' % kv for kv in USAGE.items()),
+              file=sys.stderr)
+        return 2
+    try:
+        judge = Judge(args[3] if cmd == 'one' else findings.DEFAULT)
+    except findings.RegistryError as err:
+        print('replay: %s' % err, file=sys.stderr)
+        return 2
+    if cmd == 'corpus':
+        return corpus(args[0], args[1], args[2], args[3:])
+    if cmd == 'crashers':
+        sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1',
+                           'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
+        return crashers(args[0], args[1], args[2], args[3:], judge)
+    if cmd == 'gate':
+        # What gate.sh sets: stacks for aborts and UBSan, UBSan error types for the matcher.
+        os.environ.setdefault('ASAN_OPTIONS', 'handle_abort=1:detect_leaks=1:symbolize=1')
+        os.environ.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:report_error_type=1:halt_on_error=1')
+        return Gate(args[0], args[1], args[2], judge).run(args[3:])
+    # handle_abort: a harness verdict (abort) gets a stack; the allocation and
+    # RSS limits are libFuzzer's, so that an out-of-memory input fails here too.
+    sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1:max_allocation_size_mb=2048:hard_rss_limit_mb=2560',
+                       'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
+    return one(args[0], args[1], args[2], judge)
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

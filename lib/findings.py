@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""The findings registry (corpus/findings.txt): its one loader.
+
+Everything the harness accepts or tracks is one line of the registry:
+
+    kind | id | targets | class | signature | source | reproducers | justification
+
+kind         divergence  a difference from the reference the oracle excuses
+                         (a predicate of the same id in oracles/zstd_divergences.c)
+             finding     a known kernel finding: triage, the gate and repro
+                         call a crash with this target, class and crash state known
+             errata      a baseline frame the candidate tree may decode
+                         differently (gate check baseline-frames)
+             open        an input under triage: tracked, never accepted
+id           [a-z0-9-]+, unique
+targets      comma-separated target names, or *
+class        divergence: oracle:<verdict>; finding: asan:, ubsan:, oracle:,
+             timeout, oom, or kernel-paths (gate-golden's own ways disagree)
+signature    what must match, narrowly: divergence: the unit it acts on
+             (frame-header, block-header, block, literals, sequences);
+             finding: the crash state; errata: the frame's path
+source       where in the code it acts (kernel file and function, or the
+             upstream change)
+reproducers  the files that show it, relative to the top of the repo, each
+             after the VAR=value words it needs; - for none
+justification  why it is accepted
+
+'#' starts a comment line. The oracle (its C table), crash matching,
+triage, repro, the gate and make findings all read the registry here.
+
+    findings.py [-f FILE] check            validate, reproducers must exist
+    findings.py [-f FILE] select KIND FIELD...   TAB-separated fields
+    findings.py [-f FILE] c-table          the C table of every entry
+    findings.py [-f FILE] env PATH         VAR=value words PATH replays with
+    findings.py [-f FILE] match TARGET CLASS STATE    exit 0 known, 1 new
+"""
+import os
+import re
+import sys
+
+FIELDS = ('kind', 'id', 'targets', 'class', 'signature', 'source',
+          'reproducers', 'justification')
+KINDS = ('divergence', 'finding', 'errata', 'open')
+ACTS_ON = ('frame-header', 'block-header', 'block', 'literals', 'sequences')
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT = os.path.join(TOP, 'corpus', 'findings.txt')
+
+_ID = re.compile(r'^[a-z0-9][a-z0-9.-]*$')
+_TARGETS = re.compile(r'^(\*|[a-z0-9_-]+(,[a-z0-9_-]+)*)$')
+_ENV = re.compile(r'^[A-Z_][A-Z0-9_]*=\S*$')
+
+
+class RegistryError(Exception):
+    pass
+
+
+class Entry:
+    def __init__(self, fields, line):
+        for name, value in zip(FIELDS, fields):
+            setattr(self, name.replace('class', 'cls'), value)
+        self.line = line
+
+    def target_list(self):
+        return self.targets.split(',')
+
+    def covers_target(self, target):
+        return self.targets == '*' or target in self.target_list()
+
+    def reproducer_list(self):
+        """[(env words, path)] in the order written."""
+        out, env = [], []
+        if self.reproducers == '-':
+            return out
+        for word in self.reproducers.split():
+            if _ENV.match(word):
+                env.append(word)
+            else:
+                out.append((env, word))
+                env = []
+        return out
+
+
+def _check_entry(e):
+    """The reason a parsed entry is malformed, or None."""
+    if e.kind not in KINDS:
+        return 'kind %r is none of %s' % (e.kind, ', '.join(KINDS))
+    if not _ID.match(e.id):
+        return 'id %r: want lower case letters, digits and dashes' % e.id
+    if not _TARGETS.match(e.targets):
+        return 'targets %r: want name,name or *' % e.targets
+    if not e.cls or not e.signature or not e.source or not e.justification:
+        return 'an empty field'
+    if e.kind == 'divergence':
+        if not e.cls.startswith('oracle:'):
+            return 'a divergence has an oracle: class, not %r' % e.cls
+        if e.signature not in ACTS_ON:
+            return 'a divergence acts on one of %s, not %r' % (
+                ', '.join(ACTS_ON), e.signature)
+    if e.reproducers != '-':
+        words = e.reproducers.split()
+        if _ENV.match(words[-1]):
+            return 'reproducers end with VAR=value and no file'
+    return None
+
+
+def parse(text, name='findings'):
+    """Entries of a registry text; RegistryError names the first bad line."""
+    entries, seen = [], set()
+    for n, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip() or raw.lstrip().startswith('#'):
+            continue
+        fields = [f.strip() for f in raw.split('|', len(FIELDS) - 1)]
+        if len(fields) != len(FIELDS):
+            raise RegistryError('%s: line %d: want %d fields (%s), got %d'
+                                % (name, n, len(FIELDS), ' | '.join(FIELDS),
+                                   len(fields)))
+        e = Entry(fields, n)
+        why = _check_entry(e)
+        if why is None and e.id in seen:
+            why = 'id %r used twice' % e.id
+        if why:
+            raise RegistryError('%s: line %d: %s' % (name, n, why))
+        seen.add(e.id)
+        entries.append(e)
+    return entries
+
+
+def load(path=DEFAULT):
+    try:
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+    except OSError as err:
+        raise RegistryError('%s: cannot read: %s' % (path, err.strerror))
+    return parse(text, path)
+
+
+def missing_reproducers(entries, top=TOP):
+    """(entry, path) for every reproducer that is not a file."""
+    return [(e, p) for e in entries for _, p in e.reproducer_list()
+            if not os.path.isfile(os.path.join(top, p))]
+
+
+def state_covers(known, cls, state):
+    """Does a finding's recorded crash state cover this one?"""
+    if known == state:
+        return True
+    # The runaway guard unwinds out of the loop before it reports, so its
+    # stack starts at the frame that called into the loop.
+    return cls == 'timeout' and known.split(' > ')[-1] == state.split(' > ')[0]
+
+
+def match(entries, target, cls, state):
+    """The finding entry that makes this crash known, or None."""
+    for e in entries:
+        if (e.kind == 'finding' and e.covers_target(target) and e.cls == cls
+                and state_covers(e.signature, cls, state)):
+            return e
+    return None
+
+
+def reproducer_env(entries, path):
+    """The VAR=value words a committed reproducer replays with."""
+    path = os.path.normpath(path)
+    for e in entries:
+        for env, p in e.reproducer_list():
+            if os.path.normpath(p) == path:
+                return env
+    return []
+
+
+def c_string(s):
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def c_table(entries, name):
+    out = ['/* Generated from %s by lib/findings.py. */' % name,
+           '#include "findings_table.h"',
+           'const struct findings_entry findings_table[] = {']
+    for e in entries:
+        out.append('\t{ %s },' % ', '.join(
+            c_string(x) for x in (e.kind, e.id, e.targets, e.cls,
+                                  e.signature, e.source)))
+    if not entries:
+        out.append('\t{ NULL, NULL, NULL, NULL, NULL, NULL },')
+    out.append('};')
+    out.append('const size_t findings_table_count = %d;' % len(entries))
+    return '\n'.join(out) + '\n'
+
+
+def _usage():
+    sys.exit(__doc__.split('\n\n')[-1].rstrip().replace('    ', 'usage: ', 1))
+
+
+def main(argv):
+    path = DEFAULT
+    if argv[:1] == ['-f']:
+        if len(argv) < 2:
+            _usage()
+        path, argv = argv[1], argv[2:]
+    if not argv:
+        _usage()
+    try:
+        entries = load(path)
+    except RegistryError as err:
+        print('findings: %s' % err, file=sys.stderr)
+        return 2
+    cmd, args = argv[0], argv[1:]
+    if cmd == 'check' and not args:
+        bad = missing_reproducers(entries)
+        for e, p in bad:
+            print('findings: %s: line %d (%s): reproducer %s: no such file'
+                  % (path, e.line, e.id, p), file=sys.stderr)
+        counts = ', '.join('%d %s' % (sum(e.kind == k for e in entries), k)
+                           for k in KINDS)
+        print('findings: %d entries (%s)' % (len(entries), counts))
+        return 1 if bad else 0
+    if cmd == 'select' and args and args[0] in KINDS:
+        for f in args[1:]:
+            if f not in FIELDS:
+                print('findings: no field %r (fields: %s)'
+                      % (f, ' '.join(FIELDS)), file=sys.stderr)
+                return 2
+        for e in entries:
+            if e.kind == args[0]:
+                print('\t'.join(getattr(e, f.replace('class', 'cls'))
+                                for f in args[1:]))
+        return 0
+    if cmd == 'c-table' and not args:
+        sys.stdout.write(c_table(entries, os.path.relpath(path, TOP)))
+        return 0
+    if cmd == 'env' and len(args) == 1:
+        print(' '.join(reproducer_env(entries, args[0])))
+        return 0
+    if cmd == 'match' and len(args) == 3:
+        e = match(entries, *args)
+        if e:
+            print(e.id)
+        return 0 if e else 1
+    _usage()
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

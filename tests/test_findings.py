@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""The findings registry's loader (lib/findings.py) on made-up registries
+and on the committed one."""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import findings  # noqa: E402
+
+GOOD = '''# a comment
+divergence | d-1 | decompress_oneshot,unzstd | oracle:mismatch | literals | upstream x | corpus/a.zst conformance/b.zst | why | with a bar
+finding | f-1 | unzstd | timeout | a > b > loop | lib/x.c f() | K=1 L=2 corpus/c.zst corpus/d.zst | why
+finding | f-2 | * | asan:SEGV | p > q > r (READ 1) | lib/y.c | - | why
+'''
+
+
+def bad(line):
+    """The loader's complaint about a registry of one line."""
+    try:
+        findings.parse(line + '\n', 'r')
+    except findings.RegistryError as err:
+        return str(err)
+    return None
+
+
+class Parse(unittest.TestCase):
+    def test_fields(self):
+        d, f1, f2 = findings.parse(GOOD)
+        self.assertEqual((d.kind, d.id, d.cls, d.signature), ('divergence', 'd-1', 'oracle:mismatch', 'literals'))
+        self.assertEqual(d.justification, 'why | with a bar')
+        self.assertEqual(d.target_list(), ['decompress_oneshot', 'unzstd'])
+        self.assertEqual(f1.reproducer_list(), [(['K=1', 'L=2'], 'corpus/c.zst'), ([], 'corpus/d.zst')])
+        self.assertEqual(f2.reproducer_list(), [])
+        self.assertEqual(f1.line, 3)
+
+    def test_malformed_lines(self):
+        self.assertIn('want 8 fields', bad('finding | f | t | c | s | src | - '))
+        self.assertIn('kind', bad('known | f | t | c | s | src | - | why'))
+        self.assertIn('id', bad('finding | F_1 | t | c | s | src | - | why'))
+        self.assertIn('targets', bad('finding | f | a b | c | s | src | - | why'))
+        self.assertIn('empty field', bad('finding | f | t | c |  | src | - | why'))
+        self.assertIn('oracle: class', bad('divergence | d | t | asan:x | block | src | - | why'))
+        self.assertIn('acts on', bad('divergence | d | t | oracle:mismatch | blocks | src | - | why'))
+        self.assertIn('no file', bad('finding | f | t | c | s | src | corpus/x K=1 | why'))
+        self.assertIn('line 2: id', bad('finding | f | t | c | s | src | - | why\n'
+                                         'finding | f | t | c | s | src | - | why'))
+        self.assertIsNone(bad('finding | f | t | c | s | src | - | why'))
+
+
+class Lookups(unittest.TestCase):
+    def setUp(self):
+        self.entries = findings.parse(GOOD)
+
+    def test_match_exact(self):
+        m = findings.match
+        self.assertEqual(m(self.entries, 'x', 'asan:SEGV', 'p > q > r (READ 1)').id, 'f-2')
+        self.assertIsNone(m(self.entries, 'x', 'asan:SEGV', 'p > q > r (READ 2)'))
+        self.assertIsNone(m(self.entries, 'x', 'asan:SEGV', 'p > q'))
+        # A divergence is not a known crash.
+        self.assertIsNone(m(self.entries, 'unzstd', 'oracle:mismatch', 'literals'))
+
+    def test_match_runaway_guard(self):
+        m = findings.match
+        # The guard's stack starts at the frame that called into the loop.
+        self.assertEqual(m(self.entries, 'unzstd', 'timeout', 'loop > main').id, 'f-1')
+        self.assertIsNone(m(self.entries, 'unzstd', 'timeout', 'b > main'))
+        self.assertIsNone(m(self.entries, 'other', 'timeout', 'loop > main'))
+
+    def test_env(self):
+        self.assertEqual(findings.reproducer_env(self.entries, 'corpus/c.zst'), ['K=1', 'L=2'])
+        self.assertEqual(findings.reproducer_env(self.entries, './corpus/d.zst'), [])
+        self.assertEqual(findings.reproducer_env(self.entries, 'corpus/none'), [])
+
+    def test_missing_reproducers(self):
+        with tempfile.TemporaryDirectory() as top:
+            os.makedirs(os.path.join(top, 'corpus'))
+            open(os.path.join(top, 'corpus', 'c.zst'), 'w').close()
+            missing = [p for _, p in findings.missing_reproducers(self.entries, top)]
+            self.assertEqual(missing, ['corpus/a.zst', 'conformance/b.zst', 'corpus/d.zst'])
+
+    def test_c_table_escapes(self):
+        e = findings.parse('finding | f | t | c | a "b" \\ c | src | - | why\n')
+        self.assertIn(r'"a \"b\" \\ c"', findings.c_table(e, 'r'))
+
+
+class Committed(unittest.TestCase):
+    """The registry in the repo loads, and every reproducer it names exists."""
+    def test_registry(self):
+        entries = findings.load()
+        self.assertEqual(findings.missing_reproducers(entries), [])
+        for e in entries:
+            if e.kind == 'divergence':
+                repro = [p for _, p in e.reproducer_list()]
+                self.assertIn('corpus/divergences/%s.zst' % e.id, repro, e.id)
+
+
+if __name__ == '__main__':
+    unittest.main()
