@@ -11,8 +11,7 @@ set -uo pipefail
 die() { echo "fanotify-check: $*" >&2; exit 1; }
 [ $# -eq 2 ] || die "usage: fanotify-check.sh BIN_DIR FUZZ_DIR"
 bin=$1 fuzz=$2
-for f in "$bin/fanotify-decode" "$bin/fanotify-seeds" "$fuzz/fanotify_sample" \
-	"$fuzz/fanotify_reference" "$fuzz/fanotify_structured"; do
+for f in "$bin/fanotify-decode" "$bin/fanotify-seeds" "$fuzz/fanotify_sample"; do
 	[ -x "$f" ] || die "$f: not built"
 done
 tmp=$(mktemp -d) || die "cannot make a temporary directory"

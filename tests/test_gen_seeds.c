@@ -60,11 +60,11 @@ static int cmp_str(const void *a, const void *b)
 static void test_deterministic_unique_names(void **state)
 {
 	(void)state;
-	for (int t = 0; seed_targets[t]; t++) {
+	for (size_t t = 0; seed_target(t); t++) {
 		struct digest_ctx a, b;
 
-		digest_target(seed_targets[t], &a);
-		digest_target(seed_targets[t], &b);
+		digest_target(seed_target(t), &a);
+		digest_target(seed_target(t), &b);
 		assert_int_equal(a.count, b.count);
 		assert_memory_equal(a.acc, b.acc, 32);
 		qsort(a.names, a.count, sizeof(a.names[0]), cmp_str);
@@ -139,8 +139,8 @@ out:
 static void test_frames_decode_as_claimed(void **state)
 {
 	(void)state;
-	for (int t = 0; seed_targets[t]; t++) {
-		struct verdicts v = { .target = seed_targets[t] };
+	for (size_t t = 0; seed_target(t); t++) {
+		struct verdicts v = { .target = seed_target(t) };
 		struct seed_sink sink = { .emit = check_seed, .ctx = &v };
 		int compressor = !strncmp(v.target, "compress_", 9);
 

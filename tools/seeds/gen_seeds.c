@@ -64,8 +64,8 @@ static int gen_target(const char *outdir, const char *target)
 
 static int known_target(const char *name)
 {
-	for (int i = 0; seed_targets[i]; i++)
-		if (!strcmp(name, seed_targets[i]))
+	for (size_t i = 0; seed_target(i); i++)
+		if (!strcmp(name, seed_target(i)))
 			return 1;
 	return 0;
 }
@@ -88,8 +88,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (argc == 2)
-		for (int i = 0; seed_targets[i] && !ret; i++)
-			ret = gen_target(argv[1], seed_targets[i]);
+		for (size_t i = 0; seed_target(i) && !ret; i++)
+			ret = gen_target(argv[1], seed_target(i));
 	for (int i = 2; i < argc && !ret; i++)
 		ret = gen_target(argv[1], argv[i]);
 	return ret;

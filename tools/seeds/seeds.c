@@ -4,22 +4,38 @@
 
 #include "seeds.h"
 
-const char *const seed_targets[] = {
-	"decompress_oneshot", "decompress_stream", "compress_oneshot",
-	"compress_stream", "frame_header", "unzstd", NULL
+static int seeds_compress_oneshot(const struct seed_sink *sink)
+{
+	return seeds_plain(sink) || seeds_estimates(sink) ? -1 : 0;
+}
+
+static int seeds_compress_stream(const struct seed_sink *sink)
+{
+	return seeds_plain(sink) || seeds_stream_wraps(sink) || seeds_stream_flushed(sink) ? -1 : 0;
+}
+
+/* Each zstd target of fuzz/targets.mk and the seeds it starts from. */
+static const struct {
+	const char *target;
+	int (*make)(const struct seed_sink *sink);
+} seed_table[] = {
+	{ "decompress_oneshot", seeds_frames },
+	{ "decompress_stream", seeds_frames },
+	{ "compress_oneshot", seeds_compress_oneshot },
+	{ "compress_stream", seeds_compress_stream },
+	{ "frame_header", seeds_headers },
+	{ "unzstd", seeds_frames },
 };
+
+const char *seed_target(size_t i)
+{
+	return i < sizeof(seed_table) / sizeof(seed_table[0]) ? seed_table[i].target : NULL;
+}
 
 int seeds_for_target(const char *target, const struct seed_sink *sink)
 {
-	if (!strcmp(target, "decompress_oneshot") || !strcmp(target, "decompress_stream") ||
-	    !strcmp(target, "unzstd"))
-		return seeds_frames(sink);
-	if (!strcmp(target, "frame_header"))
-		return seeds_headers(sink);
-	if (!strcmp(target, "compress_oneshot"))
-		return seeds_plain(sink) || seeds_estimates(sink) ? -1 : 0;
-	if (!strcmp(target, "compress_stream"))
-		return seeds_plain(sink) || seeds_stream_wraps(sink) ||
-		       seeds_stream_flushed(sink) ? -1 : 0;
+	for (size_t i = 0; seed_target(i); i++)
+		if (!strcmp(target, seed_table[i].target))
+			return seed_table[i].make(sink);
 	return -1;
 }

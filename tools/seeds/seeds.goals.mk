@@ -5,6 +5,6 @@ SEEDS_DIR := $(BDIR)/seeds
 
 seeds: build-asan
 	@rm -rf $(SEEDS_DIR).tmp
-	@$(ASAN_BIN)/gen-seeds $(SEEDS_DIR).tmp
+	@$(ASAN_BIN)/gen-seeds $(SEEDS_DIR).tmp $(ZSTD_TARGETS)
 	@rm -rf $(SEEDS_DIR) && mv $(SEEDS_DIR).tmp $(SEEDS_DIR)
 	@echo "seeds: $(SEEDS_DIR)"

@@ -55,7 +55,7 @@ size_t seed_level_tail(int level, uint8_t tail[2]);
 
 /* The seeds of one zstd target; -1 (nothing emitted) for an unknown target. */
 int seeds_for_target(const char *target, const struct seed_sink *sink);
-/* The targets seeds_for_target() knows, NULL-terminated. */
-extern const char *const seed_targets[];
+/* The i-th target seeds_for_target() knows, NULL past the last. */
+const char *seed_target(size_t i);
 
 #endif
