@@ -67,7 +67,8 @@ def raw_class(lines):
         if 'ERROR: LeakSanitizer' in line:
             return 'leak'
         if 'SUMMARY: UndefinedBehaviorSanitizer: ' in line:
-            return 'ubsan-type:' + _first_word(line.rsplit('SUMMARY: UndefinedBehaviorSanitizer: ', 1)[1])
+            rest = line.rsplit('SUMMARY: UndefinedBehaviorSanitizer: ', 1)[1]
+            return 'ubsan-type:' + _first_word(rest)
         if 'runtime error: ' in line:
             runtime_error = True
         if 'SUMMARY: AddressSanitizer: ' in line:

@@ -104,7 +104,8 @@ class Judge:
             cls, state, known = crashlog.judge(self.entries, target, read(log))
         except crashlog.NoFinding:
             return 2, 'crash-match: %s: no finding in the log' % log
-        return (0 if known else 1), '%s %s | %s | %s' % ('known' if known else 'new', target, cls, state)
+        line = '%s %s | %s | %s' % ('known' if known else 'new', target, cls, state)
+        return (0 if known else 1), line
 
 
 def corpus(name, logdir, bindir, targets):
@@ -114,7 +115,8 @@ def corpus(name, logdir, bindir, targets):
         if run([os.path.join(bindir, t), os.path.join('corpus/regression', t)], log) == 0:
             print('%s: %s: %s' % (name, t, last_line(log)))
         else:
-            print('%s: %s: FAILED: %s (log: %s)' % (name, t, first_line(log, r'==KZFUZZ==|ERROR|runtime error'), log))
+            why = first_line(log, r'==KZFUZZ==|ERROR|runtime error')
+            print('%s: %s: FAILED: %s (log: %s)' % (name, t, why, log))
             fail = 1
     return fail
 
@@ -189,11 +191,14 @@ class Gate:
         return rc
 
     def judge_one(self, t, f, log, rc, kind):
-        cmd = 'ASAN_OPTIONS=%s UBSAN_OPTIONS=%s %s' % (
-            os.environ['ASAN_OPTIONS'], os.environ['UBSAN_OPTIONS'], read(log + '.cmd').rstrip('\n'))
+        cmd = 'ASAN_OPTIONS=%s UBSAN_OPTIONS=%s %s' % (os.environ['ASAN_OPTIONS'],
+                                                      os.environ['UBSAN_OPTIONS'],
+                                                      read(log + '.cmd').rstrip('\n'))
         if rc == 124:
-            self.findings.write('new %s | timeout | (replay took over %ds) | %s\n' % (t, self.timeout, f))
-            self.fail('%s %s: new finding: %s | timeout | replay took over %ds' % (kind, f, t, self.timeout), cmd)
+            self.findings.write('new %s | timeout | (replay took over %ds) | %s\n'
+                                % (t, self.timeout, f))
+            self.fail('%s %s: new finding: %s | timeout | replay took over %ds'
+                      % (kind, f, t, self.timeout), cmd)
             self.n['new'] += 1
             return
         mrc, line = self.judge.verdict(t, log)
@@ -238,7 +243,8 @@ class Gate:
         for t in targets:
             rep = os.path.join(self.bdir, 'asan/fuzz', t)
             if not os.access(rep, os.X_OK):
-                self.fail('%s: no replayer %s' % (t, rep), 'make %s gate-build-asan' % self.repro_env)
+                self.fail('%s: no replayer %s' % (t, rep),
+                          'make %s gate-build-asan' % self.repro_env)
                 self.n['errors'] += 1
                 continue
             self.regression(t)
@@ -253,8 +259,9 @@ class Gate:
         self.findings.close()
         self.failures.close()
         n = self.n
-        figure = ('%(inputs)d corpus inputs (%(known_inputs)d crash, known), %(crashers)d crashers: '
-                  '%(still)d still crash (known), %(fixed)d no longer crash, %(new)d new' % n)
+        figure = ('%(inputs)d corpus inputs (%(known_inputs)d crash, known), '
+                  '%(crashers)d crashers: %(still)d still crash (known), '
+                  '%(fixed)d no longer crash, %(new)d new' % n)
         if n['errors']:
             figure += ', %d errors' % n['errors']
         result = 'fail' if n['new'] else ('error' if n['errors'] else 'pass')
@@ -270,10 +277,12 @@ def one(replayer, path, target, judge):
         return 2
     limit = int(os.environ.get('REPRO_TIMEOUT', '30'))
     envs = judge.env(path)
-    print('repro: %s: %s%s %s' % (target, ''.join(w + ' ' for w in envs), replayer, path), file=sys.stderr)
+    words = ''.join(w + ' ' for w in envs)
+    print('repro: %s: %s%s %s' % (target, words, replayer, path), file=sys.stderr)
     log = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'repro.%d.log' % os.getpid())
     try:
-        rc = run([replayer, path], log, envs, timeout=['-s', 'ABRT', '-k', '5', str(limit)], tee=True)
+        rc = run([replayer, path], log, envs, tee=True,
+                 timeout=['-s', 'ABRT', '-k', '5', str(limit)])
         return one_verdict(rc, path, target, judge, log, limit)
     finally:
         os.unlink(log)
@@ -285,7 +294,8 @@ def one_verdict(rc, path, target, judge, log, limit):
         return 0
     if rc == 124:
         # Stopped by SIGABRT: ASan printed where it was; the class is timeout.
-        print('repro: %s: still running after %ds (REPRO_TIMEOUT): a timeout' % (target, limit), file=sys.stderr)
+        print('repro: %s: still running after %ds (REPRO_TIMEOUT): a timeout' % (target, limit),
+              file=sys.stderr)
         text = '==KZFUZZ== timeout %s: no verdict within %ds\n' % (target, limit) + read(log)
         write_then_rename(log, text)
     try:
@@ -303,7 +313,8 @@ def one_verdict(rc, path, target, judge, log, limit):
             print('repro: %s: as recorded in %s' % (target, rec))
         else:
             print('repro: %s: recorded as %s | %s (found by %s, whose limits differ)'
-                  % (target, fields.get('class', ''), fields.get('state', ''), fields.get('engine', '')))
+                  % (target, fields.get('class', ''), fields.get('state', ''),
+                     fields.get('engine', '')))
     return 1
 
 
@@ -319,8 +330,8 @@ def main(argv):
     cmd = argv[0] if argv else ''
     args = argv[1:]
     if cmd not in USAGE or len(args) < 4 or (cmd == 'one' and len(args) != 4):
-        print('usage: replay.py ' + '\n       replay.py '.join('%s %s' % kv for kv in USAGE.items()),
-              file=sys.stderr)
+        lines = ['%s %s' % kv for kv in USAGE.items()]
+        print('usage: replay.py ' + '\n       replay.py '.join(lines), file=sys.stderr)
         return 2
     try:
         judge = Judge(args[3] if cmd == 'one' else findings.DEFAULT)
@@ -336,11 +347,13 @@ def main(argv):
     if cmd == 'gate':
         # What gate.sh sets: stacks for aborts and UBSan, UBSan error types for the matcher.
         os.environ.setdefault('ASAN_OPTIONS', 'handle_abort=1:detect_leaks=1:symbolize=1')
-        os.environ.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:report_error_type=1:halt_on_error=1')
+        os.environ.setdefault('UBSAN_OPTIONS',
+                              'print_stacktrace=1:report_error_type=1:halt_on_error=1')
         return Gate(args[0], args[1], args[2], judge).run(args[3:])
     # handle_abort: a harness verdict (abort) gets a stack; the allocation and
     # RSS limits are libFuzzer's, so that an out-of-memory input fails here too.
-    sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1:max_allocation_size_mb=2048:hard_rss_limit_mb=2560',
+    sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1:'
+                       'max_allocation_size_mb=2048:hard_rss_limit_mb=2560',
                        'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
     return one(args[0], args[1], args[2], judge)
 

@@ -10,8 +10,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import findings  # noqa: E402
 
 GOOD = '''# a comment
-divergence | d-1 | decompress_oneshot,unzstd | oracle:mismatch | literals | upstream x | corpus/a.zst conformance/b.zst | why | with a bar
-finding | f-1 | unzstd | timeout | a > b > loop | lib/x.c f() | K=1 L=2 corpus/c.zst corpus/d.zst | why
+divergence | d-1 | decompress_oneshot,unzstd | oracle:mismatch | literals | upstream x \
+| corpus/a.zst conformance/b.zst | why | with a bar
+finding | f-1 | unzstd | timeout | a > b > loop | lib/x.c f() \
+| K=1 L=2 corpus/c.zst corpus/d.zst | why
 finding | f-2 | * | asan:SEGV | p > q > r (READ 1) | lib/y.c | - | why
 '''
 
@@ -28,10 +30,12 @@ def bad(line):
 class Parse(unittest.TestCase):
     def test_fields(self):
         d, f1, f2 = findings.parse(GOOD)
-        self.assertEqual((d.kind, d.id, d.cls, d.signature), ('divergence', 'd-1', 'oracle:mismatch', 'literals'))
+        self.assertEqual((d.kind, d.id, d.cls, d.signature),
+                         ('divergence', 'd-1', 'oracle:mismatch', 'literals'))
         self.assertEqual(d.justification, 'why | with a bar')
         self.assertEqual(d.target_list(), ['decompress_oneshot', 'unzstd'])
-        self.assertEqual(f1.reproducer_list(), [(['K=1', 'L=2'], 'corpus/c.zst'), ([], 'corpus/d.zst')])
+        self.assertEqual(f1.reproducer_list(),
+                         [(['K=1', 'L=2'], 'corpus/c.zst'), ([], 'corpus/d.zst')])
         self.assertEqual(f2.reproducer_list(), [])
         self.assertEqual(f1.line, 3)
 
@@ -42,7 +46,8 @@ class Parse(unittest.TestCase):
         self.assertIn('targets', bad('finding | f | a b | c | s | src | - | why'))
         self.assertIn('empty field', bad('finding | f | t | c |  | src | - | why'))
         self.assertIn('oracle: class', bad('divergence | d | t | asan:x | block | src | - | why'))
-        self.assertIn('acts on', bad('divergence | d | t | oracle:mismatch | blocks | src | - | why'))
+        self.assertIn('acts on',
+                      bad('divergence | d | t | oracle:mismatch | blocks | src | - | why'))
         self.assertIn('no file', bad('finding | f | t | c | s | src | corpus/x K=1 | why'))
         self.assertIn('line 2: id', bad('finding | f | t | c | s | src | - | why\n'
                                          'finding | f | t | c | s | src | - | why'))
