@@ -1,7 +1,7 @@
-# Writing corpus and findings files safely, sourced by campaign.sh and
-# triage.sh. Every file is written under a temporary name and renamed, so
-# a reader never sees half of one; a full disk stops the caller with one
-# line that says so.
+# Writing corpus and findings files safely, sourced by triage.sh (the
+# campaign has the same in fuzz/fs_write.py). Every file is written under
+# a temporary name and renamed, so a reader never sees half of one; a full
+# disk stops the caller with one line that says so.
 
 # True when the file system holding $1 has less than 64 KiB free.
 disk_full() {

@@ -11,7 +11,7 @@
 #       non-zero when the problem reproduces
 # FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
 .PHONY: fuzz fuzz-build findings repro corpus-update test-crash-state test-fuzz-resume test-corpus-update \
-	test-repro-crashers test-fuzz-kill test-fuzz-lock test-fuzz-diskfull
+	test-repro-crashers test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-campaign-py
 include fuzz/targets.mk
 ENGINE ?= libfuzzer
 JOBS ?= $(shell nproc)
@@ -58,7 +58,7 @@ fuzz-build: selftest $(KZ_SPAWN)
 		rm -rf $(FAN_SEEDS) && mv $(FAN_SEEDS).tmp $(FAN_SEEDS); fi
 
 fuzz: fuzz-build
-	@KZ_REPRO_ARGS='$(REPRO_ARGS)' fuzz/campaign.sh -e $(ENGINE) -b $(BDIR) -T $(TREE_DIR) \
+	@KZ_REPRO_ARGS='$(REPRO_ARGS)' fuzz/campaign.py -e $(ENGINE) -b $(BDIR) -T $(TREE_DIR) \
 		-w $(FUZZ_WORK) -f $(FINDINGS) -k $(KNOWN_FINDINGS) -s $(SECONDS) -j $(JOBS) \
 		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL)
 
@@ -79,6 +79,11 @@ repro: selftest
 # Crash states of canned sanitizer logs.
 test-crash-state:
 	@tests/test-crash-state.sh
+
+# The campaign's data logic (fuzz/campaign.py): options, the fuzzers'
+# figures, the tables, corpus swaps, signals. Python unit tests, no build.
+test-campaign-py:
+	@python3 tests/test_campaign.py
 
 # A campaign killed half-way and run again loses no finding, keeps its corpus.
 test-fuzz-resume: selftest $(KZ_SPAWN)

@@ -1,5 +1,5 @@
 # The lock of a fuzzing work directory, sourced by the scripts that write
-# it (campaign.sh, corpus-update.sh). One campaign per work directory:
+# it (campaign.py, corpus-update.sh). One campaign per work directory:
 #   work_lock WORK WHO    takes WORK/.lock on fd 9 or exits with one line
 # The lock is flock(2) on WORK/.lock, which holds the holder's pid. The
 # kernel drops it when the last process that inherited fd 9 ends, so a
@@ -15,7 +15,7 @@ lock_holders() {
 # True when pid $1 is a live campaign or corpus update (not a leftover).
 lock_owner_alive() {
 	[ -n "$1" ] && [ -r "/proc/$1/cmdline" ] &&
-		tr '\0' ' ' <"/proc/$1/cmdline" | grep -qE '(campaign|corpus-update)\.sh'
+		tr '\0' ' ' <"/proc/$1/cmdline" | grep -qE '(campaign|corpus-update)\.(sh|py)'
 }
 
 work_lock() {

@@ -9,9 +9,13 @@ as the sources (OBJDIR/<folder>/<file>.o). Fails, naming each violation:
 - an #include "..." of a header that lives in a higher layer;
 - an include cycle between files;
 - a script (.sh, .py) that runs a script of a higher layer;
+- a Python file that imports a module of a higher layer (its own folder
+  first, as Python finds it, else the one .py file of that name), and an
+  import cycle;
 - an object that uses a symbol defined only in a higher layer;
 - a cycle of symbol uses between objects (files that call each other).
 """
+import ast
 import os
 import re
 import subprocess
@@ -84,6 +88,60 @@ def script_errors(root, rank):
                             if rank[m.group(1)] > layer(rank, path):
                                 errors.append(f'{path} runs {m.group(0)}, a higher layer')
     return errors
+
+
+def python_files(root, rank):
+    found = []
+    for top in rank:
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            found += [os.path.relpath(os.path.join(dirpath, f), root)
+                      for f in files if f.endswith('.py')]
+    return sorted(found)
+
+
+def imported_names(root, path):
+    """The modules a Python file imports, dotted names as written."""
+    with open(os.path.join(root, path), errors='replace') as fh:
+        tree = ast.parse(fh.read(), path)
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names += [node.module] + [f'{node.module}.{a.name}' for a in node.names]
+    return names
+
+
+def import_graph(root, rank):
+    """Python imports between our files; the standard library is left out
+    (no file of ours has its name)."""
+    files = python_files(root, rank)
+    by_name, fileset = defaultdict(list), set(files)
+    for f in files:
+        by_name[os.path.basename(f)[:-3]].append(f)
+    graph, errors = defaultdict(set), []
+    for f in files:
+        try:
+            names = imported_names(root, f)
+        except SyntaxError as e:
+            errors.append(f'{f}: cannot parse: {e.msg}')
+            continue
+        for name in names:
+            here = os.path.normpath(os.path.join(os.path.dirname(f), name.replace('.', '/') + '.py'))
+            top = name.replace('.', '/') + '.py'
+            last = name.rsplit('.', 1)[-1]
+            if here in fileset:
+                target = here
+            elif top in fileset:
+                target = top
+            elif '.' not in name and len(by_name.get(last, [])) == 1:
+                target = by_name[last][0]
+            else:
+                continue
+            graph[f].add(target)
+            if layer(rank, target) > layer(rank, f):
+                errors.append(f'{f} imports {target}, a higher layer')
+    return graph, errors
 
 
 def cycles(graph):
@@ -174,6 +232,9 @@ def main():
     igraph, errors = include_graph(root, rank, files)
     errors += [f'include cycle: {" -> ".join(c)}' for c in cycles(igraph)]
     errors += script_errors(root, rank)
+    pgraph, perrors = import_graph(root, rank)
+    errors += perrors
+    errors += [f'import cycle: {" -> ".join(c)}' for c in cycles(pgraph)]
     ugraph, uerrors = use_graph(root, objdir, rank)
     errors += uerrors
     errors += [f'call cycle between files: {" <-> ".join(c)}' for c in cycles(ugraph)]
@@ -181,6 +242,7 @@ def main():
         print(f'layers: {e}')
     print(f'layers: {len(rank)} layers, {len(files)} source files, '
           f'{sum(len(v) for v in igraph.values())} includes, '
+          f'{sum(len(v) for v in pgraph.values())} Python imports, '
           f'{sum(len(v) for v in ugraph.values())} file-to-file symbol uses: '
           f'{len(errors)} violations')
     return 1 if errors else 0

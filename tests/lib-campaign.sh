@@ -3,7 +3,7 @@
 # Sets bdir, tree, root, t (unzstd), planted and psha (a known crasher and
 # its sha1: a finding is certain), work and findings (in STATE_DIR,
 # default WORKROOT), and campaign (the
-# campaign.sh command without -s and the target), and lays out fresh
+# campaign.py command without -s and the target), and lays out fresh
 # ROOT/seeds/unzstd: the planted crasher and two valid frames.
 campaign_fixture() {
 	local top
@@ -19,6 +19,6 @@ campaign_fixture() {
 	head -c 4096 /dev/zero | zstd -q -19 -c >"$root/seeds/$t/zeros.zst"
 	psha=$(sha1sum <"$planted" | cut -c1-40)
 	work=${4:-$root}/work findings=${4:-$root}/findings
-	campaign=("$top/fuzz/campaign.sh" -e libfuzzer -b "$bdir" -T "$tree" -w "$work" -f "$findings"
+	campaign=("$top/fuzz/campaign.py" -e libfuzzer -b "$bdir" -T "$tree" -w "$work" -f "$findings"
 		-k "$top/corpus/findings.txt" -j 1 -o 5 -S "$root/seeds")
 }

@@ -73,4 +73,12 @@ case_of call-cycle 'call cycle between files: low/a.o <-> low/b.o'
 make_tree up-script
 printf '#!/bin/sh\n# high/tool.sh in a comment is no call\nhigh/tool.sh "$@"\n' >"$tmp/up-script/low/run.sh"
 case_of up-script 'low/run.sh runs high/tool.sh, a higher layer'
-echo "test-layers: passed (and the checker sees an upward include, call and script, an include cycle and a call cycle)"
+make_tree up-import
+printf 'def tool():\n    return 1\n' >"$tmp/up-import/high/tool.py"
+printf 'import os\nimport tool\n' >"$tmp/up-import/low/run.py"
+case_of up-import 'low/run.py imports high/tool.py, a higher layer'
+make_tree import-cycle
+printf 'import b\n' >"$tmp/import-cycle/low/a.py"
+printf 'from a import x\n' >"$tmp/import-cycle/low/b.py"
+case_of import-cycle 'import cycle: low/a.py -> low/b.py'
+echo "test-layers: passed (and the checker sees an upward include, call, script and import, an include, call and import cycle)"
