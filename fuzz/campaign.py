@@ -11,7 +11,7 @@ Working corpus: WORK/<target>/corpus, sha1-named files, shared by both
 engines; seeded, each run, with SEEDS_ROOT/<target>/ through a libFuzzer
 merge (whose crashing or hanging seeds become findings), merged again at
 the end (libFuzzer -merge=1, or afl-cmin over it and the AFL queues).
-Findings: fuzz/triage.sh into FINDINGS/<target>/.
+Findings: fuzz/triage.py into FINDINGS/<target>/.
 Progress: a line per target (redrawn on a terminal, every 10 s otherwise);
 the summary table goes to WORK/summary-ENGINE.txt and WORK/summary.txt.
 SIGINT/SIGTERM: the fuzzers stop, what they found is merged and triaged
@@ -377,7 +377,7 @@ class Campaign:
                 continue
             rc = self.run_group(['env', f'KZ_FUZZBIN={self.fuzzer(t)}',
                                  f'KZ_AFLBIN={self.fuzzer(t, "afl")}',
-                                 os.path.join(HERE, 'triage.sh'), t, kind] + files)
+                                 os.path.join(HERE, 'triage.py'), t, kind] + files)
             if rc != 0:
                 self.stop_on_write_failure(self.findings, f'{t}: triage')
                 eprint(f'campaign: {t}: triage failed')

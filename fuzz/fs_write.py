@@ -1,9 +1,8 @@
-"""Writing corpus and findings files safely: fuzz/fs-write.sh for Python.
+"""Writing corpus and findings files safely.
 
-The campaign uses this module, triage.sh the shell file; both follow the
-same rules. Every file is written under a temporary name and renamed, so
-a reader never sees half of one; a full disk stops the caller with one
-line that says so.
+The campaign and triage use this module. Every file is written under a
+temporary name and renamed, so a reader never sees half of one; a full
+disk stops the caller with one line that says so.
 """
 import hashlib
 import os

@@ -16,7 +16,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "test-fuzz-diskfull: FAIL: $*" >&2; exit 1; }
 skip() { echo "test-fuzz-diskfull: skipped: $*"; exit 77; }
 . "$here/lib-campaign.sh"
-. "$here/../fuzz/fs-write.sh"
+# A sha1-named file whose bytes hash to its name.
+sha1_named_intact() { [ "$(sha1sum <"$1" | cut -c1-40)" = "$(basename "$1")" ]; }
 [ $# -eq 3 ] || { echo "usage: test-fuzz-diskfull.sh BDIR TREE_DIR WORKROOT" >&2; exit 2; }
 fs=$3/fs
 umount "$fs" 2>/dev/null || true
@@ -56,7 +57,7 @@ for left in 0 4096; do
 	mkdir -p "$fs/findings/$t/.incoming"
 	fill $left
 	rc=0
-	"$here/../fuzz/triage.sh" "$t" crash "$root/crash-$sha" >"$root/triage-$left.out" 2>"$root/triage-$left.err" || rc=$?
+	"$here/../fuzz/triage.py" "$t" crash "$root/crash-$sha" >"$root/triage-$left.out" 2>"$root/triage-$left.err" || rc=$?
 	[ $rc -ne 0 ] || fail "triage with $left bytes free exited 0"
 	[ "$(wc -l <"$root/triage-$left.err")" -eq 1 ] && grep -q '^triage: .*no space left' "$root/triage-$left.err" ||
 		fail "triage with $left bytes free did not say 'no space left' in one line: $(head -c 300 "$root/triage-$left.err")"
@@ -64,7 +65,7 @@ for left in 0 4096; do
 	echo "test-fuzz-diskfull: triage, $left bytes free: $(cat "$root/triage-$left.err")"
 done
 rm -f "$fs/filler"
-"$here/../fuzz/triage.sh" "$t" crash "$root/crash-$sha" >"$root/triage-space.out" 2>&1 ||
+"$here/../fuzz/triage.py" "$t" crash "$root/crash-$sha" >"$root/triage-space.out" 2>&1 ||
 	fail "triage with space again failed ($root/triage-space.out)"
 [ "$(whole_findings "$fs/findings/$t")" -eq 1 ] || fail "triage with space again did not file the input once"
 grep -qx 'class: asan:allocation-size-too-big' "$fs/findings/$t"/*/finding.txt ||
