@@ -18,7 +18,11 @@ struct kb_ctx {
 	zstd_cctx *cctx;
 	zstd_cstream *cstream;
 	zstd_dctx *dctx;
+	zstd_dstream *dstream;
 };
+
+/* The largest window a decompression row's frames use (bench_stages.c). */
+#define KB_MAX_WINDOW	(1u << 25)
 
 static void *kb_create(enum bench_mode mode, int level, size_t unit)
 {
@@ -33,8 +37,10 @@ static void *kb_create(enum bench_mode mode, int level, size_t unit)
 		wsize = zstd_cctx_workspace_bound(&k->params.cParams);
 	else if (mode == BENCH_STREAM)
 		wsize = zstd_cstream_workspace_bound(&k->params.cParams);
-	else
+	else if (mode == BENCH_DECOMPRESS)
 		wsize = zstd_dctx_workspace_bound();
+	else
+		wsize = zstd_dstream_workspace_bound(KB_MAX_WINDOW);
 	k->wksp = malloc(wsize);
 	if (!k->wksp)
 		goto fail;
@@ -42,9 +48,11 @@ static void *kb_create(enum bench_mode mode, int level, size_t unit)
 		k->cctx = zstd_init_cctx(k->wksp, wsize);
 	else if (mode == BENCH_STREAM)
 		k->cstream = zstd_init_cstream(&k->params, unit, k->wksp, wsize);
-	else
+	else if (mode == BENCH_DECOMPRESS)
 		k->dctx = zstd_init_dctx(k->wksp, wsize);
-	if (k->cctx || k->cstream || k->dctx)
+	else
+		k->dstream = zstd_init_dstream(KB_MAX_WINDOW, k->wksp, wsize);
+	if (k->cctx || k->cstream || k->dctx || k->dstream)
 		return k;
 fail:
 	free(k->wksp);
@@ -84,6 +92,28 @@ static size_t kb_stream(struct kb_ctx *k, void *dst, size_t cap, const void *src
 	return out.pos;
 }
 
+/* One frame, all its input at once, output room chunk bytes at a time. */
+static size_t kb_dstream(struct kb_ctx *k, void *dst, size_t cap, const void *src, size_t len,
+			 size_t chunk)
+{
+	zstd_out_buffer out = { .dst = dst, .size = 0, .pos = 0 };
+	zstd_in_buffer in = { .src = src, .size = len, .pos = 0 };
+	size_t ret = zstd_reset_dstream(k->dstream);
+
+	if (zstd_is_error(ret))
+		return ret;
+	do {
+		if (out.pos == out.size)
+			out.size = out.pos + chunk < cap ? out.pos + chunk : cap;
+		ret = zstd_decompress_stream(k->dstream, &out, &in);
+		if (zstd_is_error(ret))
+			return ret;
+		if (ret && out.pos == cap && in.pos == len)
+			return KB_ERROR(srcSize_wrong);
+	} while (ret);
+	return out.pos;
+}
+
 static size_t kb_run(void *ctx, void *dst, size_t cap, const void *src, size_t len)
 {
 	struct kb_ctx *k = ctx;
@@ -93,6 +123,10 @@ static size_t kb_run(void *ctx, void *dst, size_t cap, const void *src, size_t l
 		return zstd_compress_cctx(k->cctx, dst, cap, src, len, &k->params);
 	case BENCH_STREAM:
 		return kb_stream(k, dst, cap, src, len);
+	case BENCH_DSTREAM:
+		return kb_dstream(k, dst, cap, src, len, cap);
+	case BENCH_DSTREAM_4K:
+		return kb_dstream(k, dst, cap, src, len, BENCH_STREAM_CHUNK);
 	default:
 		return zstd_decompress_dctx(k->dctx, dst, cap, src, len);
 	}
@@ -108,6 +142,11 @@ static void kb_destroy(void *ctx)
 	free(k);
 }
 
+static unsigned int kb_version(void)
+{
+	return ZSTD_VERSION_NUMBER;
+}
+
 static unsigned int kb_is_error(size_t ret)
 {
 	return zstd_is_error(ret);
@@ -120,6 +159,7 @@ static const char *kb_error_name(size_t ret)
 
 const struct bench_impl bench_kernel_impl = {
 	.name = "kernel",
+	.version = kb_version,
 	.create = kb_create,
 	.run = kb_run,
 	.destroy = kb_destroy,

@@ -20,7 +20,7 @@ static void *rb_create(enum bench_mode mode, int level, size_t unit)
 	if (!r)
 		return NULL;
 	r->mode = mode;
-	if (mode == BENCH_DECOMPRESS)
+	if (bench_mode_decodes(mode))
 		r->dctx = ref_bench_dctx_create();
 	else
 		r->cctx = ref_bench_cctx_create(level);
@@ -39,6 +39,10 @@ static size_t rb_run(void *ctx, void *dst, size_t cap, const void *src, size_t l
 		return ref_bench_compress(r->cctx, dst, cap, src, len);
 	case BENCH_STREAM:
 		return ref_bench_compress_stream(r->cctx, dst, cap, src, len, BENCH_STREAM_CHUNK);
+	case BENCH_DSTREAM:
+		return ref_bench_decompress_stream(r->dctx, dst, cap, src, len, cap);
+	case BENCH_DSTREAM_4K:
+		return ref_bench_decompress_stream(r->dctx, dst, cap, src, len, BENCH_STREAM_CHUNK);
 	default:
 		return ref_bench_decompress(r->dctx, dst, cap, src, len);
 	}
@@ -67,6 +71,7 @@ static const char *rb_error_name(size_t ret)
 
 const struct bench_impl bench_ref_impl = {
 	.name = "reference",
+	.version = ref_version,
 	.create = rb_create,
 	.run = rb_run,
 	.destroy = rb_destroy,

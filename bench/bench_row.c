@@ -27,15 +27,40 @@ struct row_units {
 	unsigned char *check;		/* room to decode one unit */
 };
 
-static const struct bench_impl *const impls[BENCH_SIDES] = {
+static const struct bench_impl *impls[BENCH_SIDES] = {
 	&bench_kernel_impl, &bench_ref_impl
 };
 
+static const char *side_names[BENCH_SIDES] = { "kernel", "ref" };
+
+void bench_row_sides(const struct bench_impl *a, const char *name_a,
+		     const struct bench_impl *b, const char *name_b)
+{
+	impls[BENCH_KERNEL] = a;
+	impls[BENCH_REF] = b;
+	side_names[BENCH_KERNEL] = name_a;
+	side_names[BENCH_REF] = name_b;
+}
+
+const char *bench_side_name(int side)
+{
+	return side_names[side];
+}
+
 const char *bench_mode_name(enum bench_mode mode)
 {
-	static const char *const names[BENCH_MODES] = { "oneshot", "stream", "decompress" };
+	static const char *const names[BENCH_MODES] = {
+		"oneshot", "stream", "decompress", "dstream", "dstream4k"
+	};
 
 	return mode < BENCH_MODES ? names[mode] : "unknown";
+}
+
+const char *bench_verdict_name(enum bench_verdict v)
+{
+	static const char *const names[] = { "-", "pass", "FAIL", "inconclusive" };
+
+	return names[v];
 }
 
 double bench_cpu_now(void)
@@ -66,9 +91,10 @@ static void units_free(struct row_units *ru)
 }
 
 /* Reference frames of every unit at the row's level: what both decoders read. */
-static int make_frames(struct row_units *ru, const struct bench_row *row, char *err, size_t errlen)
+static int make_frames(struct row_units *ru, struct bench_row *row, char *err, size_t errlen)
 {
-	struct ref_bench_cctx *c = ref_bench_cctx_create(row->level);
+	struct ref_bench_cctx *c = ref_bench_cctx_create_ex(row->level, row->data->checksum,
+							     row->data->wlog);
 	size_t total = 0, off = 0, ret;
 
 	if (!c)
@@ -93,10 +119,11 @@ static int make_frames(struct row_units *ru, const struct bench_row *row, char *
 		off += ret;
 	}
 	ref_bench_cctx_free(c);
+	bench_mix_count(&row->mix, ru->frames, off);
 	return 0;
 }
 
-static int units_init(struct row_units *ru, const struct bench_row *row, char *err, size_t errlen)
+static int units_init(struct row_units *ru, struct bench_row *row, char *err, size_t errlen)
 {
 	const struct bench_data *d = row->data;
 	size_t unit = d->unit ? d->unit : d->size, total = 0;
@@ -114,7 +141,7 @@ static int units_init(struct row_units *ru, const struct bench_row *row, char *e
 		u->orig_len = d->size - i * unit < unit ? d->size - i * unit : unit;
 		u->src = u->orig;
 		u->len = u->orig_len;
-		u->cap = row->mode == BENCH_DECOMPRESS ? u->orig_len : ref_compress_bound(u->orig_len);
+		u->cap = bench_mode_decodes(row->mode) ? u->orig_len : ref_compress_bound(u->orig_len);
 		total += u->cap;
 	}
 	ru->out = malloc(total);
@@ -125,7 +152,7 @@ static int units_init(struct row_units *ru, const struct bench_row *row, char *e
 		ru->u[i].dst = ru->out + total;
 		total += ru->u[i].cap;
 	}
-	return row->mode == BENCH_DECOMPRESS ? make_frames(ru, row, err, errlen) : 0;
+	return bench_mode_decodes(row->mode) ? make_frames(ru, row, err, errlen) : 0;
 }
 
 /* One pass over every unit. Returns the bytes produced, or an error code. */
@@ -154,7 +181,7 @@ static int verify_pass(const struct bench_row *row, struct row_units *ru, int si
 		const unsigned char *got = u->dst;
 		size_t len = u->got;
 
-		if (row->mode != BENCH_DECOMPRESS) {
+		if (!bench_mode_decodes(row->mode)) {
 			len = ref_decompress(ru->check, u->orig_len, u->dst, u->got);
 			if (ref_is_error(len))
 				return fail(err, errlen, "%s frame of unit %zu does not decode: %s",
@@ -168,21 +195,41 @@ static int verify_pass(const struct bench_row *row, struct row_units *ru, int si
 	return 0;
 }
 
+/* Calibration's slowdown: spin until the pass took (1 + slow) times its time. */
+static void slow_down(double t0, double slow)
+{
+	double until = t0 + (bench_cpu_now() - t0) * (1 + slow);
+
+	while (bench_cpu_now() < until)
+		;
+}
+
 /* CPU seconds of iters passes; negative with err set on a failed call. */
 static double time_passes(const struct bench_impl *impl, void *ctx, struct row_units *ru,
-			  unsigned long iters, char *err, size_t errlen)
+			  unsigned long iters, double slow, char *err, size_t errlen)
 {
 	double t0 = bench_cpu_now();
 
 	for (unsigned long i = 0; i < iters; i++) {
+		double tp = bench_cpu_now();
 		size_t ret = run_pass(impl, ctx, ru);
 
 		if (impl->is_error(ret)) {
 			fail(err, errlen, "%s: %s", impl->name, impl->error_name(ret));
 			return -1;
 		}
+		if (slow > 0)
+			slow_down(tp, slow);
 	}
 	return bench_cpu_now() - t0;
+}
+
+/* The slowdown calibration asks of side on this row, 0 for none. */
+static double slow_of(const struct bench_row *row, const struct bench_opts *o, int side)
+{
+	if (side != BENCH_KERNEL || o->slow <= 0 || !o->slow_data)
+		return 0;
+	return !strcmp(o->slow_data, "*") || !strcmp(o->slow_data, row->data->name) ? o->slow : 0;
 }
 
 /* Warm up, check the output, and choose the passes per sample. */
@@ -198,13 +245,13 @@ static int prepare_side(struct bench_row *row, int side, void *ctx, struct row_u
 		return fail(err, errlen, "%s: %s", impl->name, impl->error_name(ret));
 	if (verify_pass(row, ru, side, err, errlen))
 		return -1;
-	row->side[side].out_size = row->mode == BENCH_DECOMPRESS ? 0 : ret;
-	if (row->mode == BENCH_DECOMPRESS)
+	row->side[side].out_size = bench_mode_decodes(row->mode) ? 0 : ret;
+	if (bench_mode_decodes(row->mode))
 		for (size_t i = 0; i < ru->n; i++)
 			row->side[side].out_size += ru->u[i].len;
 	/* A slow pass needs no second one to tell: one pass per sample. */
 	if (t < 4 * o->sample_s) {
-		t = time_passes(impl, ctx, ru, 1, err, errlen);
+		t = time_passes(impl, ctx, ru, 1, slow_of(row, o, side), err, errlen);
 		if (t < 0)
 			return -1;
 	}
@@ -213,10 +260,10 @@ static int prepare_side(struct bench_row *row, int side, void *ctx, struct row_u
 }
 
 static int sample(struct bench_row *row, int side, void *ctx, struct row_units *ru,
-		  size_t n, char *err, size_t errlen)
+		  const struct bench_opts *o, size_t n, char *err, size_t errlen)
 {
 	struct bench_side *s = &row->side[side];
-	double t = time_passes(impls[side], ctx, ru, s->iters, err, errlen);
+	double t = time_passes(impls[side], ctx, ru, s->iters, slow_of(row, o, side), err, errlen);
 
 	if (t < 0)
 		return -1;
@@ -231,10 +278,45 @@ static int sample(struct bench_row *row, int side, void *ctx, struct row_units *
  * relative interquartile range, which one preempted sample cannot move),
  * after max samples, or after the row's CPU-time cap.
  */
+/* pass, fail or inconclusive: where the interval lies against 1 + threshold. */
+static enum bench_verdict verdict_of(const struct bench_row *row, const struct bench_opts *o)
+{
+	double line = 1 + o->threshold;
+
+	if (!o->verdicts)
+		return BENCH_NO_VERDICT;
+	if (row->ci_hi < line)
+		return BENCH_FAIL;
+	if (row->ci_lo >= line)
+		return BENCH_PASS;
+	return BENCH_INCONCLUSIVE;
+}
+
+/*
+ * An A/B row: done with a verdict once its ratio is steady (IQR within
+ * stable of the median); an undecided or unsteady one goes on up to
+ * retry_samples or the row's time cap, and stays inconclusive. It never
+ * turns into a pass on its own.
+ */
+static int ab_row_done(const struct bench_row *row, const struct bench_opts *o, size_t n,
+		       double t0)
+{
+	size_t cap = o->retry_samples < BENCH_MAX_SAMPLES ? o->retry_samples : BENCH_MAX_SAMPLES;
+	int steady = bench_stats_iqr_rel(&row->ratio_st) <= o->stable;
+
+	if (n >= o->min_samples && steady && row->verdict != BENCH_INCONCLUSIVE)
+		return 1;
+	if (n >= cap)
+		return 1;
+	return n >= o->min_samples && bench_cpu_now() - t0 >= o->row_cap_s;
+}
+
 static int row_done(const struct bench_row *row, const struct bench_opts *o, size_t n, double t0)
 {
 	double worst = 0;
 
+	if (o->verdicts)
+		return ab_row_done(row, o, n, t0);
 	for (int i = 0; i < BENCH_SIDES; i++)
 		if (bench_stats_iqr_rel(&row->side[i].st) > worst)
 			worst = bench_stats_iqr_rel(&row->side[i].st);
@@ -259,18 +341,23 @@ static int measure(struct bench_row *row, void *ctx[BENCH_SIDES], struct row_uni
 		/* ABBA order: neither side always runs first. */
 		int first = (n % 4 == 0 || n % 4 == 3) ? BENCH_KERNEL : BENCH_REF;
 
-		if (sample(row, first, ctx[first], ru, n, err, errlen) ||
-		    sample(row, !first, ctx[!first], ru, n, err, errlen))
+		if (sample(row, first, ctx[first], ru, o, n, err, errlen) ||
+		    sample(row, !first, ctx[!first], ru, o, n, err, errlen))
 			return -1;
 		row->ratio[n] = row->side[BENCH_KERNEL].mbs[n] / row->side[BENCH_REF].mbs[n];
 		n++;
 		for (int i = 0; i < BENCH_SIDES; i++)
 			if (bench_stats_compute(&row->side[i].st, row->side[i].mbs, n))
 				return fail(err, errlen, "out of memory");
-		if (bench_stats_compute(&row->ratio_st, row->ratio, n))
+		if (bench_stats_compute(&row->ratio_st, row->ratio, n) ||
+		    bench_stats_median_ci(row->ratio, n, 0.95, &row->ci_lo, &row->ci_hi))
 			return fail(err, errlen, "out of memory");
+		row->verdict = verdict_of(row, o);
 	} while (!row_done(row, o, n, t0));
 	row->noisy = bench_stats_iqr_rel(&row->ratio_st) > o->noisy;
+	/* An unsteady row's interval is trusted for neither verdict. */
+	if (row->verdict != BENCH_NO_VERDICT && bench_stats_iqr_rel(&row->ratio_st) > o->stable)
+		row->verdict = BENCH_INCONCLUSIVE;
 	return 0;
 }
 

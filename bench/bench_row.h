@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "bench_impl.h"
+#include "bench_mix.h"
 #include "bench_stats.h"
 
 #define BENCH_MAX_SAMPLES 64
@@ -19,6 +20,8 @@ struct bench_data {
 	const unsigned char *buf;
 	size_t size;
 	size_t unit;		/* compressed independently unit bytes at a time */
+	int checksum;		/* decompression rows: frames with a checksum */
+	int wlog;		/* decompression rows: the frames' window log, 0: the level's */
 };
 
 struct bench_opts {
@@ -28,9 +31,23 @@ struct bench_opts {
 	size_t max_samples;
 	double stable;		/* stop once the ratio's (or both sides') IQR/median is at most this */
 	double noisy;		/* flag a row whose ratio IQR/median stays above this */
+	/*
+	 * A/B rows (two kernel trees): a row fails when the whole 95% interval
+	 * of the speed ratio lies below 1 + threshold (-0.05), passes when it
+	 * lies above; otherwise it takes up to retry_samples, then says so.
+	 */
+	int verdicts;
+	double threshold;
+	size_t retry_samples;
+	/* Calibration: side A spends slow (0.10: 10%) more CPU time per pass on
+	 * the data sets named slow_data ("*": all). */
+	double slow;
+	const char *slow_data;
 };
 
-enum { BENCH_KERNEL, BENCH_REF, BENCH_SIDES };
+enum bench_verdict { BENCH_NO_VERDICT, BENCH_PASS, BENCH_FAIL, BENCH_INCONCLUSIVE };
+
+enum { BENCH_KERNEL, BENCH_REF, BENCH_SIDES };	/* side A, side B */
 
 struct bench_side {
 	double mbs[BENCH_MAX_SAMPLES];	/* MB/s (1e6 bytes) of uncompressed data */
@@ -46,9 +63,18 @@ struct bench_row {
 	struct bench_side side[BENCH_SIDES];
 	double ratio[BENCH_MAX_SAMPLES];	/* kernel/reference of each sample pair */
 	struct bench_stats ratio_st;
+	double ci_lo, ci_hi;		/* 95% bootstrap interval of the median ratio */
+	struct bench_mix mix;		/* decompression rows: what the frames hold */
+	enum bench_verdict verdict;
 	double cpu_s;			/* CPU time the row took in all */
 	int noisy;
 };
+
+/* The two sides rows measure: side A, then the one it is compared with. */
+void bench_row_sides(const struct bench_impl *a, const char *name_a,
+		     const struct bench_impl *b, const char *name_b);
+const char *bench_side_name(int side);
+const char *bench_verdict_name(enum bench_verdict v);
 
 /* Measures row (data, mode, level set by the caller). 0, or -1 with err set. */
 int bench_row_run(struct bench_row *row, const struct bench_opts *o, char *err, size_t errlen);

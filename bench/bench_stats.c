@@ -61,3 +61,40 @@ double bench_stats_iqr_rel(const struct bench_stats *s)
 {
 	return s->median > 0 ? (s->q3 - s->q1) / s->median : 0;
 }
+
+/* xorshift64*: the bootstrap's resampling, the same on every run. */
+static size_t draw(unsigned long long *state, size_t n)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return (size_t)((*state * 2685821657736338717ULL) >> 33) % n;
+}
+
+int bench_stats_median_ci(const double *v, size_t n, double conf, double *lo, double *hi)
+{
+	double *meds = malloc(BENCH_BOOTSTRAP * sizeof(*meds));
+	double *res = malloc((n ? n : 1) * sizeof(*res));
+	unsigned long long state = 0x9e3779b97f4a7c15ULL;
+	int ret = -1;
+
+	if (!meds || !res)
+		goto out;
+	*lo = *hi = 0;
+	if (n) {
+		for (size_t b = 0; b < BENCH_BOOTSTRAP; b++) {
+			for (size_t i = 0; i < n; i++)
+				res[i] = v[draw(&state, n)];
+			qsort(res, n, sizeof(*res), cmp_double);
+			meds[b] = bench_quantile_sorted(res, n, 0.5);
+		}
+		qsort(meds, BENCH_BOOTSTRAP, sizeof(*meds), cmp_double);
+		*lo = bench_quantile_sorted(meds, BENCH_BOOTSTRAP, (1 - conf) / 2);
+		*hi = bench_quantile_sorted(meds, BENCH_BOOTSTRAP, 1 - (1 - conf) / 2);
+	}
+	ret = 0;
+out:
+	free(meds);
+	free(res);
+	return ret;
+}

@@ -9,12 +9,14 @@
 #    deterministic seeds) that the baseline decodes, the candidate decodes
 #    to the same bytes (gate-frames), unless corpus/findings.txt
 #    lists the file as a documented errata fix;
-#  - speed: compression ratio and speed per level (gate-speed, levels
-#    $GATE_SPEED_LEVELS), the two trees alternated level by level,
-#    GATE_SPEED_RUNS rounds, each tree's best kept; the gate fails when the
-#    geometric mean over the levels of compression or decompression speed
-#    loses more than GATE_SPEED_LOSS percent (default 5). One level alone
-#    does not fail it: on a shared machine single levels vary by 10-30%;
+#  - speed: kz-ab, both trees' zstd linked into one program, the calls
+#    interleaved (ABBA) on the thread's CPU-time clock: the per-stage rows
+#    (bench/bench_stages.c) and the levels $GATE_SPEED_LEVELS (one-shot
+#    compression and decompression of a 128 KiB text and binary mix). A row
+#    fails when the whole 95% bootstrap interval of its candidate/baseline
+#    speed ratio lies below -GATE_SPEED_LOSS percent (default 5); a row
+#    that stays undecided after its retries makes the check an error,
+#    never a pass;
 #  - stack: gate-stack's figure per entry point and level on both trees;
 #    growth above GATE_STACK_GROWTH bytes (default 64) fails.
 # Writes DIR/{result,figure,failures}, DIR/speed.txt, DIR/stack.txt,
@@ -26,7 +28,6 @@ dir=$1 cbdir=$2 build=$3 bsrc=$4 seeds=$5 cstack=$6
 MAKE=${MAKE:-make}
 loss=${GATE_SPEED_LOSS:-5}
 growth=${GATE_STACK_GROWTH:-64}
-speed_runs=${GATE_SPEED_RUNS:-2}
 levels=${GATE_SPEED_LEVELS:-"-5 -1 $(seq -s ' ' 1 19)"}
 tmo=${GATE_CHECK_TIMEOUT:-600}
 errata=$dir/errata.tsv
@@ -52,7 +53,7 @@ if ! $MAKE -j"${GATE_JOBS:-2}" --no-print-directory BUILD="$build" KERNEL_SRC="$
 	finish error "the baseline tree does not build"
 fi
 cb=$cbdir/plain/bin bb=$bbdir/plain/bin
-for p in gate-frames gate-speed gate-stack; do
+for p in gate-frames gate-stack; do
 	for b in "$cb" "$bb"; do
 		[ -x "$b/$p" ] || { fail "not built: $b/$p" "$MAKE BUILD=$build gate-build-plain"; finish error "not built: $b/$p"; }
 	done
@@ -113,62 +114,44 @@ done < <(grep '^differs' "$dir/frames.txt" | sort)
 frames_fig="$nframes frames the baseline decodes: $ndiff decode differently"
 [ "${nerrata:-0}" -eq 0 ] || frames_fig="$frames_fig, $nerrata errata fixes"
 
-# --- speed: the trees alternated level by level, each one's best kept ---
-: >"$dir/speed.raw"
-: >"$dir/speed.err"
-speed_args="-s 131072 -t 30"
-for r in $(seq 1 "$speed_runs"); do
-	order="candidate baseline"
-	[ $((r % 2)) -eq 1 ] || order="baseline candidate"
-	for l in $levels; do
-		for side in $order; do
-			b=$cb; [ $side = candidate ] || b=$bb
-			rc=0
-			# shellcheck disable=SC2086
-			timeout "$tmo" "$b/gate-speed" $speed_args "$l" >"$dir/speed.one" 2>>"$dir/speed.err" || rc=$?
-			if [ $rc -ne 0 ]; then
-				[ $side = candidate ] && fails+=(speed) || errors=$((errors + 1))
-				fail "$side gate-speed level $l stopped with status $rc: $(tail -n1 "$dir/speed.err")" "$b/gate-speed $speed_args $l"
-			fi
-			sed "1d; s/^/$side,/" "$dir/speed.one" >>"$dir/speed.raw"
-		done
-	done
-done
-rm -f "$dir/speed.one"
-awk -F, -v loss="$loss" '
-	{ s = $1; l = $2; lv[l] = 1; ratio[s, l] = $5
-	  if ($6 > cs[s, l]) cs[s, l] = $6
-	  if ($7 > ds[s, l]) ds[s, l] = $7 }
-	END {
-		printf "%-6s %8s %8s %7s | %9s %9s %7s | %9s %9s %7s\n", "level", "ratio.b", "ratio.c", "delta",
-			"comp.b", "comp.c", "delta%", "dec.b", "dec.c", "delta%"
-		n = 0; lc = 0; ld = 0
-		for (l = -200000; l <= 30; l++) {
-			if (!(l in lv)) continue
-			if (!(("baseline", l) in cs) || !(("candidate", l) in cs)) { print "missing\t" l; continue }
-			c = cs["candidate", l] / cs["baseline", l]; d = ds["candidate", l] / ds["baseline", l]
-			printf "%-6d %8.4f %8.4f %+7.4f | %9.2f %9.2f %+6.1f%% | %9.2f %9.2f %+6.1f%%\n", l,
-				ratio["baseline", l], ratio["candidate", l], ratio["candidate", l] - ratio["baseline", l],
-				cs["baseline", l], cs["candidate", l], (c - 1) * 100, ds["baseline", l], ds["candidate", l], (d - 1) * 100
-			n++; lc += log(c); ld += log(d)
-		}
-		if (n) { gc = (exp(lc / n) - 1) * 100; gd = (exp(ld / n) - 1) * 100 } else { gc = gd = 0 }
-		printf "mean\t%d\t%+.1f\t%+.1f\n", n, gc, gd
-	}
-' "$dir/speed.raw" >"$dir/speed.txt"
-read -r _ nlev gc gd < <(grep '^mean' "$dir/speed.txt")
-speed_repro="for l in $levels; do $bb/gate-speed $speed_args \$l; $cb/gate-speed $speed_args \$l; done"
-for which in compression:$gc decompression:$gd; do
-	if awk -v v="${which#*:}" -v t="$loss" 'BEGIN { exit !(-v > t) }'; then
-		fails+=(speed)
-		fail "${which%%:*} speed: geometric mean over $nlev levels ${which#*:}% (loss above ${loss}%)" "$speed_repro"
-	fi
-done
-if grep -q '^missing' "$dir/speed.txt"; then
+# --- speed: both trees in one process (kz-ab), interleaved, per stage and level ---
+speed_fig="speed: not measured"
+ab=$cbdir/plain/ab/vs-$(basename "$bbdir")/kz-ab
+ctree=$build/trees/$(basename "$cbdir")
+if ! { $MAKE --no-print-directory BUILD="$build" KERNEL_SRC="$bsrc" gate-ab-side &&
+	$MAKE --no-print-directory -f build.mk VARIANT=plain TREE_DIR="$ctree" B="$cbdir/plain" \
+		AB_BASE="$bbdir/plain/ab/base-side.o" AB_OUT="$ab" "$ab"; } >"$dir/build-ab.log" 2>&1; then
 	errors=$((errors + 1))
-	fail "speed: levels missing from a run: $(grep '^missing' "$dir/speed.txt" | cut -f2 | xargs)" "$speed_repro"
+	fail "kz-ab (candidate and baseline in one program) does not build (log $dir/build-ab.log)" \
+		"$MAKE BUILD=$build KERNEL_SRC=$bsrc gate-ab-side"
+elif ! bench/bench-corpus.sh "$ctree/src" "$cbdir/plain/kzstd.o" "$dir/speed-data" 131072 \
+	>"$dir/speed-data.log" 2>&1; then
+	errors=$((errors + 1))
+	fail "the speed data cannot be made: $(tail -n1 "$dir/speed-data.log")" "bench/bench-corpus.sh"
+else
+	speed_cmd="$ab -B -g -t -$loss -l $(tr ' ' , <<<"$levels") -m oneshot,decompress"
+	speed_cmd="$speed_cmd -T candidate-vs-baseline -o $dir/speed.csv mixed=$dir/speed-data/pages"
+	rc=0
+	# shellcheck disable=SC2086
+	timeout "$tmo" $speed_cmd >"$dir/speed.txt" 2>"$dir/speed.err" || rc=$?
+	verdicts=$(sed -n 's/^kz-bench: verdicts at [^:]*: //p' "$dir/speed.txt")
+	if [ $rc -ne 0 ] || [ -z "$verdicts" ]; then
+		errors=$((errors + 1))
+		fail "kz-ab stopped with status $rc: $(tail -n1 "$dir/speed.err")" "$speed_cmd"
+	else
+		# Rows whose whole 95% interval lies below the threshold fail.
+		while IFS=, read -r data mode level ratio lo hi; do
+			fails+=(speed)
+			fail "speed: $data $mode level $level: candidate/baseline $ratio, 95% interval [$lo, $hi], below -$loss%" "$speed_cmd"
+		done < <(awk -F, 'NR > 1 && $29 == "FAIL" { print $2 "," $5 "," $6 "," $17 "," $27 "," $28 }' "$dir/speed.csv")
+		undecided=$(awk -F, 'NR > 1 && $29 == "inconclusive" { printf "%s%s %s %s", n++ ? ", " : "", $2, $5, $6 }' "$dir/speed.csv")
+		if [ -n "$undecided" ]; then
+			errors=$((errors + 1))
+			fail "speed: inconclusive rows (interval across -$loss%, or interquartile range above 2% after the retries): $undecided" "$speed_cmd"
+		fi
+		speed_fig="speed rows: $verdicts at -$loss%"
+	fi
 fi
-speed_fig="speed ${gc}% compression, ${gd}% decompression over $nlev levels"
 
 # --- stack ---
 bstack=$dir/stack.baseline.csv

@@ -8,7 +8,7 @@
 #   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh)
 # Knobs: GATE_SPEED_LOSS (percent, default 5), GATE_STACK_GROWTH (bytes per
 # entry point, default 64), GATE_FUZZ_JOBS (default 2).
-.PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where
+.PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where gate-ab-side
 GATE_SHORT_SECONDS ?= 5
 BASELINE_SRC ?=
 GATE_ARGS = --build '$(BUILD)' --kernel-src '$(KERNEL_SRC)' --baseline-src '$(BASELINE_SRC)'
@@ -30,6 +30,10 @@ gate-build-asan:
 
 gate-build-plain:
 	+@$(call variant,plain,programs)
+
+# This tree's kernel side for another tree's kz-ab (gate check 8, make bench).
+gate-ab-side: build-plain
+	+@$(call variant,plain,$(BDIR)/plain/ab/base-side.o)
 
 gate-build-fuzz:
 	+@$(call variant,fuzz,fuzzers)

@@ -18,6 +18,11 @@ struct ref_bench_dctx {
 
 struct ref_bench_cctx *ref_bench_cctx_create(int level)
 {
+	return ref_bench_cctx_create_ex(level, 0, 0);
+}
+
+struct ref_bench_cctx *ref_bench_cctx_create_ex(int level, int checksum, int wlog)
+{
 	struct ref_bench_cctx *c = malloc(sizeof(*c));
 
 	if (!c)
@@ -25,7 +30,9 @@ struct ref_bench_cctx *ref_bench_cctx_create(int level)
 	c->level = level;
 	c->cctx = ZSTD_createCCtx();
 	if (!c->cctx ||
-	    ZSTD_isError(ZSTD_CCtx_setParameter(c->cctx, ZSTD_c_compressionLevel, level))) {
+	    ZSTD_isError(ZSTD_CCtx_setParameter(c->cctx, ZSTD_c_compressionLevel, level)) ||
+	    ZSTD_isError(ZSTD_CCtx_setParameter(c->cctx, ZSTD_c_checksumFlag, checksum)) ||
+	    (wlog && ZSTD_isError(ZSTD_CCtx_setParameter(c->cctx, ZSTD_c_windowLog, wlog)))) {
 		ZSTD_freeCCtx(c->cctx);
 		free(c);
 		return NULL;
@@ -44,7 +51,7 @@ void ref_bench_cctx_free(struct ref_bench_cctx *c)
 size_t ref_bench_compress(struct ref_bench_cctx *c, void *dst, size_t cap,
 			  const void *src, size_t len)
 {
-	return ZSTD_compressCCtx(c->cctx, dst, cap, src, len, c->level);
+	return ZSTD_compress2(c->cctx, dst, cap, src, len);
 }
 
 size_t ref_bench_compress_stream(struct ref_bench_cctx *c, void *dst, size_t cap,
@@ -110,4 +117,25 @@ size_t ref_bench_decompress(struct ref_bench_dctx *d, void *dst, size_t cap,
 			    const void *src, size_t len)
 {
 	return ZSTD_decompressDCtx(d->dctx, dst, cap, src, len);
+}
+
+size_t ref_bench_decompress_stream(struct ref_bench_dctx *d, void *dst, size_t cap,
+				   const void *src, size_t len, size_t chunk)
+{
+	ZSTD_outBuffer out = { .dst = dst, .size = 0, .pos = 0 };
+	ZSTD_inBuffer in = { .src = src, .size = len, .pos = 0 };
+	size_t ret = ZSTD_DCtx_reset(d->dctx, ZSTD_reset_session_only);
+
+	if (ZSTD_isError(ret))
+		return ret;
+	do {
+		if (out.pos == out.size)
+			out.size = out.pos + chunk < cap ? out.pos + chunk : cap;
+		ret = ZSTD_decompressStream(d->dctx, &out, &in);
+		if (ZSTD_isError(ret))
+			return ret;
+		if (ret && out.pos == cap && in.pos == len)
+			return REF_ERROR(srcSize_wrong);
+	} while (ret);
+	return out.pos;
 }

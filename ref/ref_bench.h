@@ -16,8 +16,10 @@ struct ref_bench_dctx;
 
 /* A compression context set to level for inputs of about src_size bytes. */
 struct ref_bench_cctx *ref_bench_cctx_create(int level);
+/* The same, with the checksum flag and, unless 0, the window log set. */
+struct ref_bench_cctx *ref_bench_cctx_create_ex(int level, int checksum, int wlog);
 void ref_bench_cctx_free(struct ref_bench_cctx *c);
-/* ZSTD_compressCCtx at the context's level. */
+/* ZSTD_compress2 with the context's parameters. */
 size_t ref_bench_compress(struct ref_bench_cctx *c, void *dst, size_t cap,
 			  const void *src, size_t len);
 /*
@@ -33,5 +35,9 @@ void ref_bench_dctx_free(struct ref_bench_dctx *d);
 /* ZSTD_decompressDCtx on the reused context. */
 size_t ref_bench_decompress(struct ref_bench_dctx *d, void *dst, size_t cap,
 			    const void *src, size_t len);
+
+/* One frame through ZSTD_decompressStream, output room made chunk bytes at a time. */
+size_t ref_bench_decompress_stream(struct ref_bench_dctx *d, void *dst, size_t cap,
+				   const void *src, size_t len, size_t chunk);
 
 #endif
