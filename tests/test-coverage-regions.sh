@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# tools/coverage/coverage-regions.sh on a made-up source and lcov file: block bodies
+# tools/coverage/coverage_regions.py on a made-up source and lcov file: block bodies
 # (a `} else {` line stays counted), a `?:` arm line, a case label scoped to
 # one function (a comment holding the text is not a match), lines inside a
 # listed function not counted, and the two failures: a text found nowhere
 # and a region line the corpus hit.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-regions=$here/../tools/coverage/coverage-regions.sh
+regions=$here/../tools/coverage/coverage_regions.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Line coverage per file from `llvm-cov report -show-functions`, also counted
 # without the functions UNREACHABLE lists (first word of each line, * as a
-# wildcard; # comments) and, given REGIONS (what coverage-regions.sh
+# wildcard; # comments) and, given REGIONS (what coverage_regions.py
 # writes: file, lines, lines hit), without those region lines too. A listed
 # function that the corpus did reach is named on stderr: the list is wrong
 # there.

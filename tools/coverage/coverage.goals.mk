@@ -31,7 +31,9 @@ coverage-trend: deps
 	@tools/coverage/coverage-trend.sh $(BDIR) $(TREE_DIR)/src $(CORPUS) $(BDIR)/coverage-trend \
 		$(SECONDS) $(INTERVAL) $(COV_TARGETS)
 
-# The region resolver of make coverage, on a made-up source (part of make check).
+# The region resolver of make coverage, on a made-up source, and its
+# pieces' unit tests (part of make check).
 .PHONY: coverage-regions-test
 coverage-regions-test:
 	@tests/test-coverage-regions.sh
+	@python3 tests/test_coverage_regions.py

@@ -12,7 +12,7 @@
 #                   corpus/unreachable-regions.txt list as out of the
 #                   wrapper's reach
 #   lines.lcov      per-line counts of lib/zstd (llvm-cov export)
-#   regions.txt     per file, the region lines left out (coverage-regions.sh)
+#   regions.txt     per file, the region lines left out (coverage_regions.py)
 #   notes.txt       what was skipped or failed
 set -euo pipefail
 die() { echo "coverage: $*" >&2; exit 1; }
@@ -67,7 +67,7 @@ for o in "${objects[@]:1}"; do args+=(-object "$o"); done
 mapfile -t zstd_files < <(find "$src/lib/zstd" -name '*.c' | sort)
 "${cov[@]}" report -show-functions "${args[@]}" "${zstd_files[@]}" >"$tmp/functions.txt" 2>>"$tmp/logs/report.err"
 "${cov[@]}" export -format=lcov "${args[@]}" "${zstd_files[@]}" >"$tmp/lines.lcov" 2>>"$tmp/logs/report.err"
-"$here/coverage-regions.sh" "$tmp/lines.lcov" "$here/../../corpus/unreachable.txt" "$here/../../corpus/unreachable-regions.txt" \
+"$here/coverage_regions.py" "$tmp/lines.lcov" "$here/../../corpus/unreachable.txt" "$here/../../corpus/unreachable-regions.txt" \
 	>"$tmp/regions.txt" 2>"$tmp/logs/regions.err" ||
 	echo "regions: unreachable-regions.txt is wrong: $(head -n1 "$tmp/logs/regions.err") (see logs/regions.err)" >>"$tmp/notes.txt"
 "$here/coverage-reachable.sh" "$tmp/functions.txt" "$here/../../corpus/unreachable.txt" "$tmp/regions.txt" >"$tmp/reachable.txt"
