@@ -16,16 +16,16 @@ obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 # compiled with their include paths alone (INC_<layer>), and each layer's
 # library code is an archive linked after the layers above it.
 # tests/test-layers.sh checks both, and that no include cycle is left.
-LAYERS := kernel ref lib oracles fuzz tools conformance bench tests
+LAYERS := kernel ref lib oracles fuzz tools bench conformance tests
 INC_kernel := -Ikernel
 INC_ref := $(INC_kernel) -Iref
 INC_lib := $(INC_ref) -Ilib
 INC_oracles := $(INC_lib) -Ioracles
 INC_fuzz := $(INC_oracles) -Ifuzz
 INC_tools := $(INC_fuzz) -Itools/seeds -Itools/capture
-INC_conformance := $(INC_tools) -Iconformance
-INC_bench := $(INC_conformance) -Ibench
-INC_tests := $(INC_bench) -Itests
+INC_bench := $(INC_tools) -Ibench
+INC_conformance := $(INC_bench) -Iconformance
+INC_tests := $(INC_conformance) -Itests
 # The layer of a source or object path: its top folder; generated sources
 # are the oracles' ($(B)/gen/findings_table.c, the findings registry) and the kernel's
 # (gen/testmgr_zstd.o, the tree's testmgr vectors).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A PNG bar chart of one ratio column of a kz-bench or bench-compare CSV,
-# one bar per row (data set, mode, level), coloured by mode, with the
-# line of equal speed at 1.
+# A PNG bar chart of one ratio column of a kz-bench or kz-ab CSV, one bar
+# per row (data set, mode, level), coloured by mode, with the line of
+# equal speed at 1 and, for the speed ratio, each row's 95% interval.
 #
 #   bench-chart.sh CSV COLUMN TITLE OUT_PNG
 set -euo pipefail
@@ -20,7 +20,9 @@ NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
 	  if (!(column in col) || !("dataset" in col) || !("mode" in col) || !("level" in col)) exit 2
 	  next }
 { m = $(col["mode"]); c = m == "oneshot" ? 1 : (m == "stream" ? 2 : 3)
-  printf "%d \"%s %s %s\" %s %d\n", NR - 2, $(col["dataset"]), substr(m, 1, 3), $(col["level"]), $(col[column]), c }
+  v = $(col[column]); lo = hi = v
+  if (column == "kernel_over_ref" && ("ratio_ci_lo" in col)) { lo = $(col["ratio_ci_lo"]); hi = $(col["ratio_ci_hi"]) }
+  printf "%d \"%s %s %s\" %s %d %s %s\n", NR - 2, $(col["dataset"]), substr(m, 1, 3), $(col["level"]), v, c, lo, hi }
 ' "$csv" >"$tmp/data" || die "$csv: no column $column (or not a bench CSV)"
 [ -s "$tmp/data" ] || die "$csv: no rows"
 rows=$(wc -l <"$tmp/data")
@@ -42,8 +44,9 @@ set arrow from -1,1 to $rows,1 nohead lc rgb "black" dt 2
 set linetype 1 lc rgb "#1f77b4"
 set linetype 2 lc rgb "#ff7f0e"
 set linetype 3 lc rgb "#2ca02c"
-set label "blue: one-shot compression   orange: streaming compression   green: decompression" at graph 0.01,0.97
-plot "$tmp/data" using 1:3:4:xtic(2) with boxes lc variable
+set label "blue: one-shot compression   orange: streaming compression   green: decompression   black: 95% interval" at graph 0.01,0.97
+plot "$tmp/data" using 1:3:4:xtic(2) with boxes lc variable, \
+     "$tmp/data" using 1:3:5:6 with yerrorbars lc rgb "black" pt 0
 GP
 gnuplot "$tmp/plot.gp" 2>"$tmp/err" || die "gnuplot: $(head -n1 "$tmp/err")"
 mv "$png.tmp" "$png"

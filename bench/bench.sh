@@ -6,7 +6,8 @@
 # From the environment (the Makefile sets them):
 #   BENCH_BIN, BENCH_LABEL          kz-bench of the tree under test, its label
 #   BENCH_TREE_SRC, BENCH_KZSTD_OBJ where the data sets come from
-#   BENCH_BASE_BIN, BENCH_BASE_LABEL kz-bench of the baseline tree (optional)
+#   BENCH_AB_BIN, BENCH_BASE_LABEL  kz-ab of this tree against the baseline
+#                                   tree (optional), the baseline's label
 #   BENCH_ARGS                      more kz-bench options (-l, -m, -c, ...)
 #   BENCH_PARTS                     zstd,throughput (default both)
 #   BENCH_FUZZ                      VARIANT=FUZZ_DIR pairs of replayer builds
@@ -15,7 +16,8 @@
 #   BENCH_TARGETS                   fuzz targets
 # Writes RUN_DIR.tmp/ and renames it to RUN_DIR when every part is done:
 #   bench.csv bench.txt ratios.png  kernel against reference
-#   base.csv compare.csv compare.txt compare.png   with a baseline
+#   compare.csv compare.txt compare.png   with a baseline: both trees in
+#                                   one process (kz-ab), per stage and level
 #   throughput.csv throughput.txt   replay exec/s and harness overhead
 #   corpus/ (data sets + manifest), meta.txt
 set -euo pipefail
@@ -53,15 +55,12 @@ if [[ ,$parts, == *,zstd,* ]]; then
 	"$here/bench-chart.sh" "$tmp/bench.csv" kernel_over_ref \
 		"kernel zstd / reference zstd speed, $BENCH_LABEL (median of interleaved samples)" \
 		"$tmp/ratios.png"
-	if [ -n "${BENCH_BASE_BIN:-}" ]; then
-		echo "== kernel zstd against reference zstd: baseline $BENCH_BASE_LABEL"
-		"$BENCH_BASE_BIN" "${bench_args[@]}" -T "$BENCH_BASE_LABEL" -o "$tmp/base.csv" "${data[@]}" |
-			tee "$tmp/base.txt"
-		echo "== candidate against baseline"
-		"$here/bench-compare.sh" "$tmp/bench.csv" "$tmp/base.csv" "$tmp/compare.csv" |
-			tee "$tmp/compare.txt"
-		"$here/bench-chart.sh" "$tmp/compare.csv" cand_over_base_norm \
-			"kernel zstd speed, $BENCH_LABEL / $BENCH_BASE_LABEL (each run's reference as yardstick)" \
+	if [ -n "${BENCH_AB_BIN:-}" ]; then
+		echo "== candidate against baseline $BENCH_BASE_LABEL, in one process"
+		"$BENCH_AB_BIN" -B -g "${bench_args[@]}" -T "$BENCH_LABEL-vs-$BENCH_BASE_LABEL" \
+			-o "$tmp/compare.csv" "${data[@]}" | tee "$tmp/compare.txt"
+		"$here/bench-chart.sh" "$tmp/compare.csv" kernel_over_ref \
+			"kernel zstd speed, $BENCH_LABEL / $BENCH_BASE_LABEL (median of interleaved pairs, 95% interval)" \
 			"$tmp/compare.png"
 	fi
 fi

@@ -7,19 +7,20 @@
  *
  *   kz-bench [-l LEVELS] [-m MODES] [-s SAMPLE_MS] [-c ROW_CAP_S]
  *            [-n MIN] [-N MAX] [-S STABLE_PCT] [-F NOISY_PCT]
- *            [-B] [-g] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-X PCT:DATA]
+ *            [-B] [-g] [-G STAGES] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-X PCT:DATA]
  *            [-T TREE] [-o CSV] [NAME=FILE[@UNIT]...]
  *
  * UNIT > 0 compresses the file UNIT bytes at a time, each unit its own
  * frame (4096: pages as zram and btrfs see them). -g adds the per-stage
- * rows (bench_stages.c). -B compares with the baseline and gives each row
+ * rows (bench_stages.c), -G only those named. -B compares with the baseline and gives each row
  * a verdict: FAIL when the whole 95% interval of the speed ratio lies
  * below 1 + THRESHOLD (-5%), pass when above, inconclusive otherwise after
  * up to RETRY_MAX samples. -X slows side A down by PCT% on data set DATA
- * (* for all), to calibrate. The table goes to stdout as rows finish; the
+ * (or every row of mode DATA, or * for all), to calibrate. The table goes to stdout as rows finish; the
  * CSV is written beside OUT and renamed.
  */
 #include <errno.h>
+#include <sched.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include "bench_output.h"
 #include "bench_row.h"
 #include "bench_stages.h"
+#include "name_list.h"
 #include "ref_zstd.h"
 
 #define MAX_DATA 40
@@ -42,6 +44,7 @@ struct config {
 	struct bench_data data[MAX_DATA];
 	size_t ndata;
 	int stages;		/* -g: the per-stage rows */
+	const char *only;	/* -G: only these stage rows (comma-separated names) */
 	int ab;			/* -B: against the baseline tree */
 	const char *tree;
 	const char *csv;
@@ -166,7 +169,7 @@ static void parse_args(struct config *c, int argc, char **argv)
 	parse_levels(c, default_levels);
 	c->opts.threshold = -0.05;
 	c->opts.retry_samples = 45;
-	while ((opt = getopt(argc, argv, "l:m:s:c:n:N:S:F:T:o:Bgt:R:X:")) != -1) {
+	while ((opt = getopt(argc, argv, "l:m:s:c:n:N:S:F:T:o:Bgt:R:X:G:")) != -1) {
 		switch (opt) {
 		case 'l': parse_levels(c, optarg); break;
 		case 'm': parse_modes(c, optarg); break;
@@ -180,11 +183,12 @@ static void parse_args(struct config *c, int argc, char **argv)
 		case 'o': c->csv = optarg; break;
 		case 'B': c->ab = 1; break;
 		case 'g': c->stages = 1; break;
+		case 'G': c->stages = 1; c->only = optarg; break;
 		case 't': c->opts.threshold = parse_num(optarg, "-t THRESHOLD_PCT", -100, 100) / 100; break;
 		case 'R': c->opts.retry_samples = (size_t)parse_num(optarg, "-R RETRY_MAX", 1, BENCH_MAX_SAMPLES); break;
 		case 'X': parse_slow(c, optarg); break;
 		default:
-			die("usage: kz-bench [-l LEVELS] [-m MODES] [-s SAMPLE_MS] [-c ROW_CAP_S] [-n MIN] [-N MAX] [-S STABLE_PCT] [-F NOISY_PCT] [-B] [-g] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-X PCT:DATA] [-T TREE] [-o CSV] [NAME=FILE[@UNIT]...]%s", "");
+			die("usage: kz-bench [-l LEVELS] [-m MODES] [-s SAMPLE_MS] [-c ROW_CAP_S] [-n MIN] [-N MAX] [-S STABLE_PCT] [-F NOISY_PCT] [-B] [-g] [-G STAGES] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-X PCT:DATA] [-T TREE] [-o CSV] [NAME=FILE[@UNIT]...]%s", "");
 		}
 	}
 	if (strchr(c->tree, ',') || strchr(c->tree, '\n'))
@@ -257,14 +261,38 @@ static void run_stages(struct config *c, struct tally *t)
 		const struct bench_stage *st = bench_stage(i);
 		struct bench_data d = { .name = st->name, .size = st->size, .unit = st->unit,
 					.checksum = st->checksum, .wlog = st->wlog };
-		unsigned char *buf = bench_stage_data(st);
+		unsigned char *buf;
 
+		if (c->only && !name_in_list(c->only, st->name))
+			continue;
+		buf = bench_stage_data(st);
 		if (!buf)
 			die("out of memory for %s", st->name);
 		d.buf = buf;
 		run_row(c, t, &d, st->mode, st->level, st->what);
 		free(buf);
 	}
+}
+
+/* One CPU for the whole run where the system allows it: no migrations
+ * between the two sides' samples. Says which, or why not. */
+static void pin_and_say(void)
+{
+	int cpu = sched_getcpu();
+	cpu_set_t set;
+	double load[3] = { 0, 0, 0 };
+
+	CPU_ZERO(&set);
+	if (cpu >= 0)
+		CPU_SET(cpu, &set);
+	if (cpu >= 0 && !sched_setaffinity(0, sizeof(set), &set))
+		printf("kz-bench: pinned to CPU %d", cpu);
+	else
+		printf("kz-bench: not pinned (%s)", strerror(errno));
+	if (getloadavg(load, 3) == 3)
+		printf("; load average %.2f %.2f %.2f\n", load[0], load[1], load[2]);
+	else
+		printf("\n");
 }
 
 static void print_version(const char *what, unsigned int v)
@@ -294,6 +322,7 @@ int main(int argc, char **argv)
 	print_version(c.ab ? " against baseline kernel zstd" : " against reference zstd",
 		      c.ab ? bench_base_impl.version() : bench_ref_impl.version());
 	printf("; CPU-time clock, interleaved samples, MB = 1e6 bytes of uncompressed data\n");
+	pin_and_say();
 	if (c.opts.slow > 0)
 		printf("kz-bench: calibration: side A slowed down by %.1f%% on %s\n",
 		       100 * c.opts.slow, c.opts.slow_data);

@@ -229,7 +229,8 @@ static double slow_of(const struct bench_row *row, const struct bench_opts *o, i
 {
 	if (side != BENCH_KERNEL || o->slow <= 0 || !o->slow_data)
 		return 0;
-	return !strcmp(o->slow_data, "*") || !strcmp(o->slow_data, row->data->name) ? o->slow : 0;
+	return !strcmp(o->slow_data, "*") || !strcmp(o->slow_data, row->data->name) ||
+	       !strcmp(o->slow_data, bench_mode_name(row->mode)) ? o->slow : 0;
 }
 
 /* Warm up, check the output, and choose the passes per sample. */

@@ -14,7 +14,7 @@
 #    (bench/bench_stages.c) and the levels $GATE_SPEED_LEVELS (one-shot
 #    compression and decompression of a 128 KiB text and binary mix). A row
 #    fails when the whole 95% bootstrap interval of its candidate/baseline
-#    speed ratio lies below -GATE_SPEED_LOSS percent (default 5); a row
+#    speed ratio lies below SPEED_THRESHOLD percent (default -5); a row
 #    that stays undecided after its retries makes the check an error,
 #    never a pass;
 #  - stack: gate-stack's figure per entry point and level on both trees;
@@ -26,7 +26,9 @@ set -euo pipefail
 [ $# -eq 6 ] || { echo "usage: gate-baseline.sh DIR CAND_BDIR BUILD BASELINE_SRC SEEDS_DIR CAND_STACK_CSV" >&2; exit 2; }
 dir=$1 cbdir=$2 build=$3 bsrc=$4 seeds=$5 cstack=$6
 MAKE=${MAKE:-make}
-loss=${GATE_SPEED_LOSS:-5}
+# A row fails when its speed ratio's whole interval is below this (percent).
+threshold=${SPEED_THRESHOLD:--5}
+[[ $threshold =~ ^-?[0-9]+(\.[0-9]+)?$ ]] || { echo "gate-baseline: SPEED_THRESHOLD=$threshold: not a percentage" >&2; exit 2; }
 growth=${GATE_STACK_GROWTH:-64}
 levels=${GATE_SPEED_LEVELS:-"-5 -1 $(seq -s ' ' 1 19)"}
 tmo=${GATE_CHECK_TIMEOUT:-600}
@@ -116,20 +118,16 @@ frames_fig="$nframes frames the baseline decodes: $ndiff decode differently"
 
 # --- speed: both trees in one process (kz-ab), interleaved, per stage and level ---
 speed_fig="speed: not measured"
-ab=$cbdir/plain/ab/vs-$(basename "$bbdir")/kz-ab
 ctree=$build/trees/$(basename "$cbdir")
-if ! { $MAKE --no-print-directory BUILD="$build" KERNEL_SRC="$bsrc" gate-ab-side &&
-	$MAKE --no-print-directory -f build.mk VARIANT=plain TREE_DIR="$ctree" B="$cbdir/plain" \
-		AB_BASE="$bbdir/plain/ab/base-side.o" AB_OUT="$ab" "$ab"; } >"$dir/build-ab.log" 2>&1; then
+if ! ab=$(bench/ab-build.sh "$build" "$cbdir" "$bsrc" "$dir/build-ab.log" 2>"$dir/build-ab.err"); then
 	errors=$((errors + 1))
-	fail "kz-ab (candidate and baseline in one program) does not build (log $dir/build-ab.log)" \
-		"$MAKE BUILD=$build KERNEL_SRC=$bsrc gate-ab-side"
+	fail "$(cat "$dir/build-ab.err")" "bench/ab-build.sh $build $cbdir $bsrc $dir/build-ab.log"
 elif ! bench/bench-corpus.sh "$ctree/src" "$cbdir/plain/kzstd.o" "$dir/speed-data" 131072 \
 	>"$dir/speed-data.log" 2>&1; then
 	errors=$((errors + 1))
 	fail "the speed data cannot be made: $(tail -n1 "$dir/speed-data.log")" "bench/bench-corpus.sh"
 else
-	speed_cmd="$ab -B -g -t -$loss -l $(tr ' ' , <<<"$levels") -m oneshot,decompress"
+	speed_cmd="$ab -B -g -t $threshold -l $(tr ' ' , <<<"$levels") -m oneshot,decompress"
 	speed_cmd="$speed_cmd -T candidate-vs-baseline -o $dir/speed.csv mixed=$dir/speed-data/pages"
 	rc=0
 	# shellcheck disable=SC2086
@@ -142,14 +140,14 @@ else
 		# Rows whose whole 95% interval lies below the threshold fail.
 		while IFS=, read -r data mode level ratio lo hi; do
 			fails+=(speed)
-			fail "speed: $data $mode level $level: candidate/baseline $ratio, 95% interval [$lo, $hi], below -$loss%" "$speed_cmd"
+			fail "speed: $data $mode level $level: candidate/baseline $ratio, 95% interval [$lo, $hi], below $threshold%" "$speed_cmd"
 		done < <(awk -F, 'NR > 1 && $29 == "FAIL" { print $2 "," $5 "," $6 "," $17 "," $27 "," $28 }' "$dir/speed.csv")
 		undecided=$(awk -F, 'NR > 1 && $29 == "inconclusive" { printf "%s%s %s %s", n++ ? ", " : "", $2, $5, $6 }' "$dir/speed.csv")
 		if [ -n "$undecided" ]; then
 			errors=$((errors + 1))
-			fail "speed: inconclusive rows (interval across -$loss%, or interquartile range above 2% after the retries): $undecided" "$speed_cmd"
+			fail "speed: inconclusive rows (interval across $threshold%, or interquartile range above 2% after the retries): $undecided" "$speed_cmd"
 		fi
-		speed_fig="speed rows: $verdicts at -$loss%"
+		speed_fig="speed rows: $verdicts"
 	fi
 fi
 

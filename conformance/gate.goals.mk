@@ -6,7 +6,7 @@
 #   make gate-short      the same with GATE_SHORT_SECONDS per target and the check
 #                        programs' --quick subsets (make check runs it)
 #   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh)
-# Knobs: GATE_SPEED_LOSS (percent, default 5), GATE_STACK_GROWTH (bytes per
+# Knobs: SPEED_THRESHOLD (percent, default -5), GATE_STACK_GROWTH (bytes per
 # entry point, default 64), GATE_FUZZ_JOBS (default 2).
 .PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where gate-ab-side
 GATE_SHORT_SECONDS ?= 5
@@ -40,3 +40,15 @@ gate-build-fuzz:
 
 gate-where:
 	@echo "gate-where: bdir=$(BDIR) tree_dir=$(TREE_DIR) tree_id=$(TREE_ID)"
+
+# The speed verdict's calibration on this machine (conformance/gate-speed-calibrate.sh):
+# false alarms on two copies of one tree, and which injected slowdowns the
+# check catches. CALIBRATE_RUNS per case, CALIBRATE_PCTS percent slowdowns,
+# CALIBRATE_STAGES the stage rows slowed one at a time.
+CALIBRATE_RUNS ?= 20
+CALIBRATE_PCTS ?= 5 10
+CALIBRATE_STAGES ?= raw-blocks,rle-blocks,huf1-lits,huf4-lits,huf4-skew,seq-short,seq-long,checksum,dstream-4k,dstream-all
+.PHONY: gate-speed-calibrate
+gate-speed-calibrate: build-plain
+	+@conformance/gate-speed-calibrate.sh $(BUILD)/calibrate/$(shell date -u +%Y%m%dT%H%M%SZ) \
+		$(BUILD) $(BDIR) $(CALIBRATE_RUNS) '$(CALIBRATE_PCTS)' $(CALIBRATE_STAGES)

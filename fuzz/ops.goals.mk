@@ -11,7 +11,7 @@
 #       non-zero when the problem reproduces
 # FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
 .PHONY: fuzz fuzz-build findings repro corpus-update test-crash-state test-fuzz-resume test-corpus-update \
-	test-repro-crashers test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-campaign-py
+	test-repro-crashers test-fuzz-kill test-fuzz-lock test-fuzz-diskfull
 include fuzz/targets.mk
 ENGINE ?= libfuzzer
 JOBS ?= $(shell nproc)
@@ -81,9 +81,6 @@ test-crash-state:
 	@tests/test-crash-state.sh
 
 # The campaign's data logic (fuzz/campaign.py): options, the fuzzers'
-# figures, the tables, corpus swaps, signals. Python unit tests, no build.
-test-campaign-py:
-	@python3 tests/test_campaign.py
 
 # A campaign killed half-way and run again loses no finding, keeps its corpus.
 test-fuzz-resume: selftest $(KZ_SPAWN)

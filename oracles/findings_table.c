@@ -2,20 +2,7 @@
 #include <string.h>
 
 #include "findings_table.h"
-
-int findings_in_list(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!strcmp(list, "*"))
-		return 1;
-	for (const char *p = list; p; p = strchr(p, ',')) {
-		p += *p == ',';
-		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
-			return 1;
-	}
-	return 0;
-}
+#include "name_list.h"
 
 const struct findings_entry *findings_find(const char *kind, const char *class_name,
 					   const char *target, const char *sig)
@@ -24,7 +11,7 @@ const struct findings_entry *findings_find(const char *kind, const char *class_n
 		const struct findings_entry *e = &findings_table[i];
 
 		if (e->kind && !strcmp(e->kind, kind) && !strcmp(e->class_name, class_name) &&
-		    findings_in_list(e->targets, target) && !strcmp(e->signature, sig))
+		    name_in_list(e->targets, target) && !strcmp(e->signature, sig))
 			return e;
 	}
 	return NULL;

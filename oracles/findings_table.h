@@ -21,8 +21,6 @@ struct findings_entry {
 extern const struct findings_entry findings_table[];
 extern const size_t findings_table_count;
 
-/* 1 when name is one of the comma-separated names of list, or list is "*". */
-int findings_in_list(const char *list, const char *name);
 /* The entry of this kind and class for target whose signature is exactly sig. */
 const struct findings_entry *findings_find(const char *kind, const char *class_name,
 					   const char *target, const char *sig);

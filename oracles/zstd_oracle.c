@@ -6,6 +6,7 @@
 #include "block_map.h"
 #include "ref_zstd.h"
 #include "findings_table.h"
+#include "name_list.h"
 #include "zstd_divergences.h"
 #include "zstd_oracle.h"
 
@@ -50,7 +51,7 @@ const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		if (t[i].matches && !strcmp(t[i].class_name, zo_class_name(cls)) &&
-		    findings_in_list(t[i].targets, s->c->target) && acts_on_part(t[i].acts_on, s->part) &&
+		    name_in_list(t[i].targets, s->c->target) && acts_on_part(t[i].acts_on, s->part) &&
 		    t[i].matches(s))
 			return &t[i];
 	return NULL;

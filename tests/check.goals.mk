@@ -8,10 +8,6 @@ unit-tests: build-asan
 	@fail=0; for t in $(patsubst tests/%.c,$(BDIR)/asan/tests/%,$(wildcard tests/test_*.c)); do \
 		KZ_TREE_DIR=$(TREE_DIR) KZ_BUILD=$(BUILD) KZ_BDIR=$(BDIR) $$t || fail=1; \
 	done; \
-	for t in tests/test_*.py; do \
-		log=$(BDIR)/$$(basename $$t .py).log; \
-		python3 $$t -q 2>$$log || { cat $$log; fail=1; }; \
-	done; \
 	[ $$fail -eq 0 ] || { echo "unit-tests: some tests failed"; exit 1; }
 
 # Symbol isolation and bad-input behaviour, from the shell.
@@ -28,3 +24,11 @@ test-tree-content: build-asan
 .PHONY: test-layers
 test-layers: build-asan
 	@tests/test-layers.sh $(BDIR)/asan/obj
+
+# The Python unit tests (tests/test_<module>.py, unittest): no build needed.
+.PHONY: python-tests
+python-tests:
+	@fail=0; for t in tests/test_*.py; do \
+		out=$$(python3 $$t 2>&1) || { echo "$$out"; fail=1; }; \
+		echo "python-tests: $$t: $$(echo "$$out" | tail -n1)"; \
+	done; [ $$fail -eq 0 ]

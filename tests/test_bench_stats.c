@@ -97,6 +97,27 @@ static void ties_and_quantile_edges(void **state)
 	assert_float_equal(bench_stats_iqr_rel(&s), 0, EPS);
 }
 
+/* The bootstrap interval holds the median, narrows with steadier data, and is repeatable. */
+static void median_interval(void **state)
+{
+	double steady[20], noisy[20], lo, hi, lo2, hi2, nlo, nhi;
+
+	(void)state;
+	for (int i = 0; i < 20; i++) {
+		steady[i] = 1.0 + 0.001 * (i % 5);
+		noisy[i] = 1.0 + 0.05 * (i % 5);
+	}
+	assert_int_equal(bench_stats_median_ci(steady, 20, 0.95, &lo, &hi), 0);
+	assert_true(lo <= 1.002 && hi >= 1.002 && lo >= 1.0 && hi <= 1.004);
+	assert_int_equal(bench_stats_median_ci(steady, 20, 0.95, &lo2, &hi2), 0);
+	assert_true(lo == lo2 && hi == hi2);
+	assert_int_equal(bench_stats_median_ci(noisy, 20, 0.95, &nlo, &nhi), 0);
+	assert_true(nhi - nlo > hi - lo);
+	/* One sample: the interval is that sample. */
+	assert_int_equal(bench_stats_median_ci(steady, 1, 0.95, &lo, &hi), 0);
+	assert_true(lo == steady[0] && hi == steady[0]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -105,6 +126,7 @@ int main(void)
 		cmocka_unit_test(one_outlier_moves_spread_not_median),
 		cmocka_unit_test(single_and_empty),
 		cmocka_unit_test(ties_and_quantile_edges),
+		cmocka_unit_test(median_interval),
 	};
 
 	return cmocka_run_group_tests_name("bench_stats", tests, NULL, NULL);

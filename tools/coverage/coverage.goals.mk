@@ -36,4 +36,3 @@ coverage-trend: deps
 .PHONY: coverage-regions-test
 coverage-regions-test:
 	@tests/test-coverage-regions.sh
-	@python3 tests/test_coverage_regions.py
