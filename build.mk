@@ -42,8 +42,8 @@ layer_objs = $(foreach o,$(LIB_OBJS),$(if $(filter $(1),$(call layer_of,$(patsub
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 LAYER_LIBS := $(foreach l,$(call reverse,$(LAYERS)),$(if $(call layer_objs,$(l)),$(B)/lib/lib$(l).a))
 # Everything a harness program links: our layers top down, the isolated
-# kernel object, the reference.
-LINK_LIBS := $(LAYER_LIBS) $(KZSTD_OBJ) $(REF_LIB)
+# kernel object, the isolated second reference (zstd 1.5.7), the reference.
+LINK_LIBS := $(LAYER_LIBS) $(KZSTD_OBJ) $(REFNEXT_OBJ) $(REF_LIB)
 
 define layer_archive
 $(B)/lib/lib$(1).a: $(call layer_objs,$(1))

@@ -2,3 +2,40 @@
 # files: whole-buffer calls, reference frames for the seeds, the benchmark's
 # calls. Only they include <zstd.h>.
 LIB_SRCS += ref/ref_zstd.c ref/ref_seeds.c
+
+# The second reference, upstream zstd 1.5.7 (ZSTD_NEXT: its fetched folder,
+# empty when it could not be had): every C file of its lib/ (and the
+# x86-64 Huffman decoder in assembly, as upstream builds it) with this
+# variant's flags, no legacy formats, then isolated like the kernel: only
+# refn_* (ref/ref_next.c) stays global. Without it, ref_next_none.c.
+REFNEXT_OBJ := $(B)/refnext.o
+# Which of the two this build dir has: a change relinks refnext.o.
+NEXT_STAMP := $(B)/next.which
+$(shell mkdir -p $(B) && { [ "$$(cat $(NEXT_STAMP) 2>/dev/null)" = "$(ZSTD_NEXT)" ] || \
+	echo "$(ZSTD_NEXT)" >$(NEXT_STAMP); })
+ifneq ($(ZSTD_NEXT),)
+NEXT_LIB := $(ZSTD_NEXT)/lib
+NEXT_SRCS := $(sort $(wildcard $(NEXT_LIB)/common/*.c $(NEXT_LIB)/compress/*.c \
+	$(NEXT_LIB)/decompress/*.c))
+NEXT_OBJS := $(patsubst $(NEXT_LIB)/%.c,$(B)/next/%.o,$(NEXT_SRCS)) \
+	$(B)/next/decompress/huf_decompress_amd64.o $(B)/next/ref_next.o
+NEXT_CFLAGS = $(KVFLAGS) -DZSTD_LEGACY_SUPPORT=0 -I$(NEXT_LIB) -I$(NEXT_LIB)/common -w
+
+$(B)/next/%.o: $(NEXT_LIB)/%.c
+	@mkdir -p $(@D)
+	$(call say,CC,zstd-1.5.7/$*.c)$(CC) $(NEXT_CFLAGS) -c $< -o $@
+
+$(B)/next/%.o: $(NEXT_LIB)/%.S
+	@mkdir -p $(@D)
+	$(call say,AS,zstd-1.5.7/$*.S)$(CC) $(NEXT_CFLAGS) -c $< -o $@
+
+$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h
+	@mkdir -p $(@D)
+	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -Iref -c $< -o $@
+
+$(REFNEXT_OBJ): $(NEXT_OBJS) kernel/isolate.sh $(NEXT_STAMP)
+	$(call say,ISOLATE,$@)kernel/isolate.sh -k '^refn_' -m refn_decompress $@ $(NEXT_OBJS)
+else
+$(REFNEXT_OBJ): ref/ref_next_none.c ref/ref_next.h $(NEXT_STAMP)
+	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) -Iref -c $< -o $@
+endif
