@@ -14,8 +14,10 @@
 #   uapi/     the tree's uapi fanotify header (sample-side -I)
 #   tree.mk   KTREE_* variables for the Makefile
 #   src.sum   sha256 of every staged file (what staging compares against)
-#   tree.txt  one line naming the tree, kernel version, zstd version and
-#             a short id of the staged content
+#   tree.txt  one line naming the tree, kernel version, zstd version, the
+#             wrapper API it declares and a short id of the staged content
+#   api.txt, include/kz_zstd_api.h  the zstd_* functions its zstd.h declares
+#             (kernel/zstd-api.sh)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -157,7 +159,7 @@ zstd_version() {
 }
 
 write_meta() {
-	local cache=$1 origin=$2 src=$cache/src kver zver
+	local cache=$1 origin=$2 src=$cache/src kver zver api
 	local mf=$src/Makefile
 	kver="$(make_var VERSION "$mf").$(make_var PATCHLEVEL "$mf").$(make_var SUBLEVEL "$mf")$(make_var EXTRAVERSION "$mf")"
 	zver=$(zstd_version "$src")
@@ -170,14 +172,16 @@ write_meta() {
 		cp -p "$src/include/linux/decompress/unzstd.h" "$cache/include/linux/decompress/"
 	fi
 	cp -p "$src/include/uapi/linux/fanotify.h" "$cache/uapi/linux/"
+	api=$("$here/zstd-api.sh" "$src/include/linux/zstd.h" "$cache") || die "cannot read the tree's zstd.h"
 	cat >"$cache/tree.mk.tmp" <<-EOF
 	KTREE_ORIGIN := $origin
 	KTREE_SRC := $src
 	KTREE_KERNEL_VERSION := $kver
 	KTREE_ZSTD_VERSION := $zver
+	KTREE_API_LEVEL := $api
 	EOF
 	mv "$cache/tree.mk.tmp" "$cache/tree.mk"
-	echo "tree $origin: Linux $kver, lib/zstd $zver, content $(content_id "$src")" >"$cache/tree.txt.tmp"
+	echo "tree $origin: Linux $kver, lib/zstd $zver, $api, content $(content_id "$src")" >"$cache/tree.txt.tmp"
 	mv "$cache/tree.txt.tmp" "$cache/tree.txt"
 }
 
@@ -197,7 +201,7 @@ else
 	origin="debian:linux-source-6.1=$pkg"
 	# Staged again, by content, when the package changed under the cache.
 	if ! grep -qxF "KTREE_ORIGIN := $origin" "$cache/tree.mk" 2>/dev/null ||
-		[ ! -f "$cache/src.sum" ]; then
+		[ ! -f "$cache/src.sum" ] || [ ! -f "$cache/api.txt" ]; then
 		mkdir -p "$cache"
 		stage_from_tar "$default_tar" "$cache/src"
 		check_tree "$cache/src"
