@@ -31,7 +31,7 @@ struct golden {
 	size_t count;
 	unsigned char *out;
 	unsigned int decoded, failed, testmgr;
-	struct kernel_paths paths;	/* known disagreements of the kernel's own ways */
+	struct golden_kpaths paths;	/* known disagreements of the kernel's own ways */
 };
 
 static unsigned char *load(const struct golden *g, const char *rel, size_t *len)
@@ -97,11 +97,11 @@ static void must_fail(struct gate_tap *t, struct golden *g, const char *rel)
 static void kernel_ways_disagree(struct gate_tap *t, const struct golden *g, const char *rel,
 				 int w, size_t r, int failed)
 {
-	char state[KERNEL_PATH_LEN];
+	char state[GOLDEN_KPATH_LEN];
 
 	snprintf(state, sizeof(state), "%s > %s > %s", rel, golden_way_name(w),
 		 failed ? kz_error_name(r) : "decodes it");
-	if (gate_expect(t, kernel_paths_known(&g->paths, state),
+	if (gate_expect(t, golden_kpaths_known(&g->paths, state),
 			"the kernel's own ways disagree: %s (not in conformance/known-findings.txt)",
 			state))
 		printf("# %s: known (conformance/known-findings.txt)\n", state);
@@ -283,7 +283,7 @@ int main(int argc, char **argv)
 			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR]", PROG);
 		g.dir = argv[++i];
 	}
-	if (kernel_paths_load("conformance/known-findings.txt", &g.paths, err, sizeof(err)))
+	if (golden_kpaths_load("conformance/known-findings.txt", &g.paths, err, sizeof(err)))
 		return gate_error(&t, "%s", err);
 	snprintf(manifest, sizeof(manifest), "%s/must-decode.sha256", g.dir);
 	if (golden_manifest_load(manifest, g.entries, MAX_VECTORS, &g.count, err, sizeof(err)))

@@ -104,7 +104,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gate-speed: out of memory\n");
 		return 2;
 	}
-	sample_fill(b.src, b.len, SAMPLE_MIXED, 1);
+	lib_sample_fill(b.src, b.len, LIB_SAMPLE_MIXED, 1);
 	printf("level,input_bytes,compressed_bytes,ratio,compress_mbps,decompress_mbps\n");
 	for (; i < argc; i++) {
 		size_t zlen, out;

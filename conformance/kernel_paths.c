@@ -9,28 +9,28 @@
 
 static int one_line(const char *line, void *ctx, char *why, size_t whylen)
 {
-	struct kernel_paths *kp = ctx;
+	struct golden_kpaths *kp = ctx;
 	const char *state = line + strlen(PREFIX), *end;
 
 	if (strncmp(line, PREFIX, strlen(PREFIX)))
 		return 0;	/* comments and the fuzz targets' entries */
 	end = strstr(state, " | ");
-	if (!end || end - state >= KERNEL_PATH_LEN)
+	if (!end || end - state >= GOLDEN_KPATH_LEN)
 		return line_file_fail(why, whylen, "want gate-golden | kernel-paths | STATE | why");
-	if (kp->n == KERNEL_PATHS_MAX)
+	if (kp->n == GOLDEN_KPATHS_MAX)
 		return line_file_fail(why, whylen, "too many kernel-paths entries");
-	snprintf(kp->states[kp->n++], KERNEL_PATH_LEN, "%.*s", (int)(end - state), state);
+	snprintf(kp->states[kp->n++], GOLDEN_KPATH_LEN, "%.*s", (int)(end - state), state);
 	return 1;
 }
 
-int kernel_paths_load(const char *known_findings, struct kernel_paths *kp, char *err,
-		      size_t errlen)
+int golden_kpaths_load(const char *known_findings, struct golden_kpaths *kp, char *err,
+		       size_t errlen)
 {
 	kp->n = 0;
 	return line_file_load(known_findings, one_line, kp, err, errlen);
 }
 
-int kernel_paths_known(const struct kernel_paths *kp, const char *state)
+int golden_kpaths_known(const struct golden_kpaths *kp, const char *state)
 {
 	for (size_t i = 0; i < kp->n; i++)
 		if (!strcmp(kp->states[i], state))

@@ -10,17 +10,17 @@
 
 #include <stddef.h>
 
-#define KERNEL_PATHS_MAX	32
-#define KERNEL_PATH_LEN		256
+#define GOLDEN_KPATHS_MAX	32
+#define GOLDEN_KPATH_LEN		256
 
-struct kernel_paths {
-	char states[KERNEL_PATHS_MAX][KERNEL_PATH_LEN];
+struct golden_kpaths {
+	char states[GOLDEN_KPATHS_MAX][GOLDEN_KPATH_LEN];
 	size_t n;
 };
 
 /* 0, or -1 with err filled in. */
-int kernel_paths_load(const char *known_findings, struct kernel_paths *kp, char *err,
-		      size_t errlen);
-int kernel_paths_known(const struct kernel_paths *kp, const char *state);
+int golden_kpaths_load(const char *known_findings, struct golden_kpaths *kp, char *err,
+		       size_t errlen);
+int golden_kpaths_known(const struct golden_kpaths *kp, const char *state);
 
 #endif

@@ -13,7 +13,9 @@
 #define KINDS		3	/* text, random, mixed */
 #define NONE		(-3L)	/* no run yet */
 
-static const enum sample_kind kinds[KINDS] = { SAMPLE_TEXT, SAMPLE_RANDOM, SAMPLE_MIXED };
+static const enum lib_sample_kind kinds[KINDS] = {
+	LIB_SAMPLE_TEXT, LIB_SAMPLE_RANDOM, LIB_SAMPLE_MIXED
+};
 
 /* One measured call and what it needs, prepared outside the painted thread. */
 struct call {
@@ -137,7 +139,7 @@ static int measure_compress(struct stack_table *t, int level, unsigned char *src
 	if (!c.wksp)
 		return -1;
 	for (int k = 0; k < KINDS; k++) {
-		sample_fill(src, SRC_LEN, kinds[k], 1 + k);
+		lib_sample_fill(src, SRC_LEN, kinds[k], 1 + k);
 		c = (struct call){ c.params, NULL, c.wksp, wsize, dst,
 				   zstd_compress_bound(SRC_LEN), src, SRC_LEN, 0 };
 		init_cctx = deepest(t, call_init_cctx, &c, init_cctx);
@@ -207,7 +209,7 @@ static size_t make_frame(int level, unsigned char *src, int k, unsigned char *fr
 	zstd_cctx *cctx = wksp ? zstd_init_cctx(wksp, wsize) : NULL;
 	size_t ret = (size_t)-1;
 
-	sample_fill(src, SRC_LEN, kinds[k], 1 + k);
+	lib_sample_fill(src, SRC_LEN, kinds[k], 1 + k);
 	if (cctx)
 		ret = zstd_compress_cctx(cctx, frame, cap, src, SRC_LEN, &params);
 	free(wksp);

@@ -37,7 +37,7 @@ static const char *write_file(const char *text, char *path)
 
 static void exact_state_only(void **state)
 {
-	static struct kernel_paths kp;
+	static struct golden_kpaths kp;
 	char err[256], buf[PATH_LEN];
 	const char *path = write_file(
 		"# comment\n"
@@ -46,24 +46,24 @@ static void exact_state_only(void **state)
 		buf);
 
 	(void)state;
-	assert_int_equal(kernel_paths_load(path, &kp, err, sizeof(err)), 0);
+	assert_int_equal(golden_kpaths_load(path, &kp, err, sizeof(err)), 0);
 	assert_int_equal(kp.n, 1);
-	assert_true(kernel_paths_known(&kp, "v/a.zst > zstd_decompress_stream (1-byte input) > Corrupted block detected"));
+	assert_true(golden_kpaths_known(&kp, "v/a.zst > zstd_decompress_stream (1-byte input) > Corrupted block detected"));
 	/* Another way, another result, another vector: new. */
-	assert_false(kernel_paths_known(&kp, "v/a.zst > zstd_decompress_stream (4 KiB input) > Corrupted block detected"));
-	assert_false(kernel_paths_known(&kp, "v/a.zst > zstd_decompress_stream (1-byte input) > decodes it"));
-	assert_false(kernel_paths_known(&kp, "v/b.zst > zstd_decompress_stream (1-byte input) > Corrupted block detected"));
+	assert_false(golden_kpaths_known(&kp, "v/a.zst > zstd_decompress_stream (4 KiB input) > Corrupted block detected"));
+	assert_false(golden_kpaths_known(&kp, "v/a.zst > zstd_decompress_stream (1-byte input) > decodes it"));
+	assert_false(golden_kpaths_known(&kp, "v/b.zst > zstd_decompress_stream (1-byte input) > Corrupted block detected"));
 	unlink(path);
 }
 
 static void malformed_line(void **state)
 {
-	static struct kernel_paths kp;
+	static struct golden_kpaths kp;
 	char err[256], buf[PATH_LEN];
 	const char *path = write_file("gate-golden | kernel-paths | no justification\n", buf);
 
 	(void)state;
-	assert_int_equal(kernel_paths_load(path, &kp, err, sizeof(err)), -1);
+	assert_int_equal(golden_kpaths_load(path, &kp, err, sizeof(err)), -1);
 	unlink(path);
 }
 
