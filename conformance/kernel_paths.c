@@ -7,9 +7,9 @@
 
 #define PREFIX	"gate-golden | kernel-paths | "
 
-static int one_line(const char *line, void *ctx, char *why, size_t whylen)
+/* One state, into item (GOLDEN_KPATH_LEN bytes). */
+static int parse_state(const char *line, void *item, char *why, size_t whylen)
 {
-	struct golden_kpaths *kp = ctx;
 	const char *state = line + strlen(PREFIX), *end;
 
 	if (strncmp(line, PREFIX, strlen(PREFIX)))
@@ -17,17 +17,17 @@ static int one_line(const char *line, void *ctx, char *why, size_t whylen)
 	end = strstr(state, " | ");
 	if (!end || end - state >= GOLDEN_KPATH_LEN)
 		return line_file_fail(why, whylen, "want gate-golden | kernel-paths | STATE | why");
-	if (kp->n == GOLDEN_KPATHS_MAX)
-		return line_file_fail(why, whylen, "too many kernel-paths entries");
-	snprintf(kp->states[kp->n++], GOLDEN_KPATH_LEN, "%.*s", (int)(end - state), state);
+	snprintf(item, GOLDEN_KPATH_LEN, "%.*s", (int)(end - state), state);
 	return 1;
 }
 
 int golden_kpaths_load(const char *known_findings, struct golden_kpaths *kp, char *err,
 		       size_t errlen)
 {
-	kp->n = 0;
-	return line_file_load(known_findings, one_line, kp, err, errlen);
+	struct line_items l = { kp->states, GOLDEN_KPATH_LEN, GOLDEN_KPATHS_MAX, &kp->n,
+				parse_state, NULL, "too many kernel-paths entries" };
+
+	return line_file_load_items(known_findings, &l, err, errlen);
 }
 
 int golden_kpaths_known(const struct golden_kpaths *kp, const char *state)
