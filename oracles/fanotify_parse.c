@@ -167,20 +167,35 @@ static int parse_record(struct fo_record *rec, struct span r, struct fo_error *e
 	return 0;
 }
 
-static int push_record(struct fo_event *ev, size_t *cap, struct fo_record **rec)
+/*
+ * One more zeroed item of size bytes at the end of *items (*nr of them,
+ * room for *cap), doubling the room when full. NULL when out of memory.
+ */
+static void *push(void **items, size_t *nr, size_t *cap, size_t size)
 {
-	if (ev->nr_records == *cap) {
+	void *item;
+
+	if (*nr == *cap) {
 		size_t n = *cap ? *cap * 2 : 4;
-		struct fo_record *p = fo_realloc(ev->records, n * sizeof(*p));
+		void *p = fo_realloc(*items, n * size);
 
 		if (!p)
-			return -1;
-		ev->records = p;
+			return NULL;
+		*items = p;
 		*cap = n;
 	}
-	*rec = &ev->records[ev->nr_records++];
-	memset(*rec, 0, sizeof(**rec));
-	return 0;
+	item = (char *)*items + (*nr)++ * size;
+	memset(item, 0, size);
+	return item;
+}
+
+static int push_record(struct fo_event *ev, size_t *cap, struct fo_record **rec)
+{
+	void *records = ev->records;
+
+	*rec = push(&records, &ev->nr_records, cap, sizeof(**rec));
+	ev->records = records;
+	return *rec ? 0 : -1;
 }
 
 static int parse_records(struct fo_event *ev, struct span e, struct fo_error *err)
@@ -232,18 +247,11 @@ static int parse_metadata(struct fo_event *ev, struct span *e, struct fo_error *
 
 static int push_event(struct fo_buffer *b, size_t *cap, struct fo_event **ev)
 {
-	if (b->nr_events == *cap) {
-		size_t n = *cap ? *cap * 2 : 4;
-		struct fo_event *p = fo_realloc(b->events, n * sizeof(*p));
+	void *events = b->events;
 
-		if (!p)
-			return -1;
-		b->events = p;
-		*cap = n;
-	}
-	*ev = &b->events[b->nr_events++];
-	memset(*ev, 0, sizeof(**ev));
-	return 0;
+	*ev = push(&events, &b->nr_events, cap, sizeof(**ev));
+	b->events = events;
+	return *ev ? 0 : -1;
 }
 
 int fo_parse(const void *buf, size_t len, struct fo_buffer *out,
