@@ -30,6 +30,13 @@ struct call {
 	size_t ret;
 };
 
+/* An init call's result: its context, or an error when it gave none. */
+static void set_ctx(struct call *c, void *ctx)
+{
+	c->ctx = ctx;
+	c->ret = ctx ? 0 : (size_t)-1;
+}
+
 static void call_noop(void *arg)
 {
 	((struct call *)arg)->ret = 0;
@@ -70,8 +77,7 @@ static void call_init_cctx(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_cctx(c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_cctx(c->wksp, c->wsize));
 }
 
 static void call_compress_cctx(void *arg)
@@ -85,8 +91,7 @@ static void call_init_cstream(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_cstream(&c->params, c->len, c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_cstream(&c->params, c->len, c->wksp, c->wsize));
 }
 
 static void call_compress_stream(void *arg)
@@ -169,8 +174,7 @@ static void call_init_dctx(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_dctx(c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_dctx(c->wksp, c->wsize));
 }
 
 static void call_decompress_dctx(void *arg)
@@ -184,8 +188,7 @@ static void call_init_dstream(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_dstream(SRC_LEN, c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_dstream(SRC_LEN, c->wksp, c->wsize));
 }
 
 static void call_decompress_stream(void *arg)
