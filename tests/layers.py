@@ -9,9 +9,11 @@ as the sources (OBJDIR/<folder>/<file>.o). Fails, naming each violation:
 - an #include "..." of a header that lives in a higher layer;
 - an include cycle between files;
 - a script (.sh, .py) that runs a script of a higher layer;
+- a Python script that imports a module of a higher layer;
 - an object that uses a symbol defined only in a higher layer;
 - a cycle of symbol uses between objects (files that call each other).
 """
+import ast
 import os
 import re
 import subprocess
@@ -84,6 +86,60 @@ def script_errors(root, rank):
                             if rank[m.group(1)] > layer(rank, path):
                                 errors.append(f'{path} runs {m.group(0)}, a higher layer')
     return errors
+
+
+def py_files(root, rank):
+    found = []
+    for top in rank:
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            found += [os.path.relpath(os.path.join(dirpath, f), root)
+                      for f in files if f.endswith('.py')]
+    return sorted(found)
+
+
+def imported(root, path):
+    """The module names a Python file imports (absolute imports only)."""
+    with open(os.path.join(root, path), errors='replace') as fh:
+        try:
+            tree = ast.parse(fh.read(), path)
+        except SyntaxError:
+            return []
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names += [node.module] + [f'{node.module}.{a.name}' for a in node.names]
+    return names
+
+
+def module_file(root, path, name, by_name):
+    """The file of module name imported by path: a dotted path from ROOT,
+    a module next to path (sys.path[0]), or the only file of that name in
+    the layers (a folder put on sys.path); None for the standard library."""
+    rel = name.replace('.', '/')
+    for cand in (rel + '.py', rel + '/__init__.py',
+                 os.path.join(os.path.dirname(path), rel + '.py')):
+        if os.path.isfile(os.path.join(root, cand)):
+            return os.path.normpath(cand)
+    found = by_name.get(name.rsplit('.', 1)[-1] + '.py', [])
+    return found[0] if len(found) == 1 else None
+
+
+def import_errors(root, rank):
+    """Python scripts that import a higher layer's module."""
+    files = py_files(root, rank)
+    by_name = defaultdict(list)
+    for f in files:
+        by_name[os.path.basename(f)].append(f)
+    errors = []
+    for path in files:
+        for name in imported(root, path):
+            target = module_file(root, path, name, by_name)
+            if target and layer(rank, target) is not None and \
+                    layer(rank, target) > layer(rank, path):
+                errors.append(f'{path} imports {target}, a higher layer')
+    return sorted(set(errors))
 
 
 def cycles(graph):
@@ -174,6 +230,7 @@ def main():
     igraph, errors = include_graph(root, rank, files)
     errors += [f'include cycle: {" -> ".join(c)}' for c in cycles(igraph)]
     errors += script_errors(root, rank)
+    errors += import_errors(root, rank)
     ugraph, uerrors = use_graph(root, objdir, rank)
     errors += uerrors
     errors += [f'call cycle between files: {" <-> ".join(c)}' for c in cycles(ugraph)]

@@ -73,4 +73,13 @@ case_of call-cycle 'call cycle between files: low/a.o <-> low/b.o'
 make_tree up-script
 printf '#!/bin/sh\n# high/tool.sh in a comment is no call\nhigh/tool.sh "$@"\n' >"$tmp/up-script/low/run.sh"
 case_of up-script 'low/run.sh runs high/tool.sh, a higher layer'
+make_tree up-import
+printf 'import json\nimport hmod\n' >"$tmp/up-import/low/a.py"
+printf 'X = 1\n' >"$tmp/up-import/high/hmod.py"
+case_of up-import 'low/a.py imports high/hmod.py, a higher layer'
+make_tree down-import
+printf 'from low import lmod\n' >"$tmp/down-import/high/b.py"
+printf 'X = 1\n' >"$tmp/down-import/low/lmod.py"
+compile down-import low/l && compile down-import high/h
+python3 "$check" "$tmp/down-import" "$tmp/down-import/obj" >/dev/null || fail "an import from below is reported"
 echo "test-layers: passed (and the checker sees an upward include, call and script, an include cycle and a call cycle)"
