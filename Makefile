@@ -66,7 +66,7 @@ include $(sort $(wildcard */*.goals.mk */*/*.goals.mk))
 # make check runs these, in this order: the cheap ones first, so that a
 # broken build or harness shows in seconds; the campaigns, the OSS-Fuzz
 # build and the short gate last.
-CHECKS := test-crash-state coverage-regions-test selftest test-layers foundation-tests unit-tests \
+CHECKS := test-crash-state coverage-regions-test gate-py-tests selftest test-layers foundation-tests unit-tests \
 	check-regression fanotify-check check-captures test-tree-content test-repro-crashers \
 	test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-corpus-update \
 	test-ossfuzz-build gate-short

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The arguments of a check program with a short mode: none, or --quick.
- * gate.sh passes --quick to the programs whose binary holds the usage
+ * gate.py passes --quick to the programs whose binary holds the usage
  * text "[--quick]", so this lives in a header, not in gate_tap.c that
  * every check links: include it only where --quick is taken.
  */
