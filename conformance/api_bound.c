@@ -88,7 +88,7 @@ void api_check_compress_bound(struct gate_tap *t, int quick)
 	gate_begin(t, "zstd_compress_bound(n) >= output for incompressible input, %zu sizes 0..%d at %zu levels",
 		   ns, MAX_SIZE, nl);
 	if (gate_expect(t, src && dst, "out of memory")) {
-		sample_fill(src, MAX_SIZE, SAMPLE_RANDOM, 11);
+		lib_sample_fill(src, MAX_SIZE, LIB_SAMPLE_RANDOM, 11);
 		for (size_t i = 0; i < nl; i++)
 			one_level(t, levels[i], sizes, ns, src, dst, &margin);
 	}

@@ -113,7 +113,7 @@ void api_check_frames(struct gate_tap *t)
 
 	gate_begin(t, "zstd_get_frame_header and zstd_find_frame_compressed_size agree with the reference");
 	if (gate_expect(t, src && buf && tail, "out of memory")) {
-		sample_fill(src, MAX_SRC, SAMPLE_TEXT, 13);
+		lib_sample_fill(src, MAX_SRC, LIB_SAMPLE_TEXT, 13);
 		reference_frames(t, src, buf, tail);
 		for (int skippable = 0; skippable < 2; skippable++) {
 			struct frame f = { skippable ? "skippable frame" : "frame naming dictionary 42",

@@ -156,7 +156,8 @@ void api_check_resets(struct gate_tap *t, int quick)
 	gate_begin(t, "zstd_reset_cstream, zstd_flush_stream and zstd_reset_dstream reuse contexts as documented");
 	if (!gate_expect(t, src && a && b && s.dst, "out of memory"))
 		goto out;
-	sample_fill(src, LEN + 16, SAMPLE_TEXT, 17);	/* frames after a reset start at src + 7 */
+	/* frames after a reset start at src + 7 */
+	lib_sample_fill(src, LEN + 16, LIB_SAMPLE_TEXT, 17);
 	for (size_t i = 0; i < nl; i++) {
 		zstd_parameters p = zstd_get_params(levels[i], LEN);
 		size_t wsize = zstd_cstream_workspace_bound(&p.cParams);

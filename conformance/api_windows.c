@@ -149,7 +149,7 @@ void api_check_windows(struct gate_tap *t, int quick)
 	gate_begin(t, "zstd_dstream_workspace_bound(w) decodes every frame of window <= w; larger windows fail");
 	if (!gate_expect(t, src && frame && out, "out of memory"))
 		goto out;
-	sample_fill(src, max, SAMPLE_TEXT, 7);
+	lib_sample_fill(src, max, LIB_SAMPLE_TEXT, 7);
 	for (size_t i = 0; i < sizeof(wlogs) / sizeof(wlogs[0]); i++) {
 		struct win_frame f = { .src = src, .len = ((size_t)2 << wlogs[i]) + 12345 };
 

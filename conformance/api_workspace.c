@@ -231,7 +231,7 @@ void api_check_workspaces(struct gate_tap *t, int quick)
 		      *out = malloc(max);
 
 	if (src)
-		sample_fill(src, max, SAMPLE_MIXED, 4);
+		lib_sample_fill(src, max, LIB_SAMPLE_MIXED, 4);
 	for (int i = 0; i < 4; i++) {
 		gate_begin(t, "%s on exactly %s round-trips; one byte less gives NULL or a clean error",
 			   s[i].fn, s[i].bound);

@@ -170,7 +170,7 @@ static void inline_extent(struct gate_tap *t, void *wksp, size_t wsize, int leve
 	unsigned char dest[CALLER_PAGE];
 	size_t len = 3000, c;
 
-	sample_fill(src, len, SAMPLE_TEXT, (uint32_t)level + 100);
+	lib_sample_fill(src, len, LIB_SAMPLE_TEXT, (uint32_t)level + 100);
 	c = compress_pages(wksp, wsize, level, src, len, buf);
 	if (!gate_expect(t, !zstd_is_error(c) && c != E2BIG_OUT, "level %d, inline text extent: not compressed",
 			 level))
@@ -186,29 +186,30 @@ static void inline_extent(struct gate_tap *t, void *wksp, size_t wsize, int leve
 }
 
 static void one_extent(struct gate_tap *t, void *wksp, size_t wsize, int level,
-		       enum sample_kind kind, size_t len, unsigned char *src, unsigned char *buf)
+		       enum lib_sample_kind kind, size_t len, unsigned char *src,
+		       unsigned char *buf)
 {
 	unsigned char *back = buf + BTRFS_MAX_INPUT;
 	size_t c, d;
 
-	sample_fill(src, len, kind, (uint32_t)level);
+	lib_sample_fill(src, len, kind, (uint32_t)level);
 	c = compress_pages(wksp, wsize, level, src, len, buf);
 	if (c == E2BIG_OUT) {
 		/* Mixed data has random runs: btrfs may keep it raw. */
-		gate_expect(t, kind == SAMPLE_RANDOM || kind == SAMPLE_MIXED,
+		gate_expect(t, kind == LIB_SAMPLE_RANDOM || kind == LIB_SAMPLE_MIXED,
 			    "level %d, %s extent of %zu: given up as incompressible",
-			    level, sample_kind_name(kind), len);
+			    level, lib_sample_kind_name(kind), len);
 		return;
 	}
 	if (!gate_expect(t, !zstd_is_error(c), "level %d, %s extent of %zu: compress: %s", level,
-			 sample_kind_name(kind), len, zstd_get_error_name(c)))
+			 lib_sample_kind_name(kind), len, zstd_get_error_name(c)))
 		return;
 	gate_expect(t, api_ref_roundtrip(buf, c, src, len),
 		    "level %d, %s extent of %zu: the reference does not decode it back", level,
-		    sample_kind_name(kind), len);
+		    lib_sample_kind_name(kind), len);
 	d = decompress_bio(wksp, wsize, buf, c, back, BTRFS_MAX_INPUT);
 	gate_expect(t, d == len && !memcmp(back, src, len),
-		    "level %d, %s extent of %zu: decompress_bio gives %s", level, sample_kind_name(kind),
+		    "level %d, %s extent of %zu: decompress_bio gives %s", level, lib_sample_kind_name(kind),
 		    len, zstd_is_error(d) ? zstd_get_error_name(d) : "other bytes");
 }
 
@@ -228,7 +229,7 @@ void caller_btrfs(struct gate_tap *t, int quick)
 		wksp = malloc(wsize);
 		if (!gate_expect(t, wksp != NULL, "out of memory"))
 			break;
-		for (int k = 0; k < SAMPLE_KINDS; k++)
+		for (int k = 0; k < LIB_SAMPLE_KINDS; k++)
 			for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
 				one_extent(t, wksp, wsize, level, k, lens[i], src, buf);
 		inline_extent(t, wksp, wsize, level, src, buf);

@@ -43,7 +43,7 @@ static void crypto_exit(struct crypto_zstd *z)
 
 /* __zstd_compress then __zstd_decompress of len bytes, dst of cap bytes. */
 static void crypto_roundtrip(struct gate_tap *t, struct crypto_zstd *z, const char *who,
-			     const unsigned char *src, size_t len, size_t cap, enum sample_kind kind)
+			     const unsigned char *src, size_t len, size_t cap, enum lib_sample_kind kind)
 {
 	unsigned char *dst = malloc(cap), *back = malloc(len ? len : 1);
 	size_t c, d;
@@ -52,13 +52,13 @@ static void crypto_roundtrip(struct gate_tap *t, struct crypto_zstd *z, const ch
 		goto out;
 	c = zstd_compress_cctx(z->cctx, dst, cap, src, len, &z->params);
 	if (!gate_expect(t, !zstd_is_error(c), "%s, %s, %zu bytes into %zu: %s", who,
-			 sample_kind_name(kind), len, cap, zstd_get_error_name(c)))
+			 lib_sample_kind_name(kind), len, cap, zstd_get_error_name(c)))
 		goto out;
 	gate_expect(t, api_ref_roundtrip(dst, c, src, len), "%s, %s, %zu bytes: the reference does not decode it back",
-		    who, sample_kind_name(kind), len);
+		    who, lib_sample_kind_name(kind), len);
 	d = zstd_decompress_dctx(z->dctx, back, len, dst, c);
 	gate_expect(t, d == len && !memcmp(back, src, len), "%s, %s, %zu bytes: decompress gives %s", who,
-		    sample_kind_name(kind), len, zstd_is_error(d) ? zstd_get_error_name(d) : "other bytes");
+		    lib_sample_kind_name(kind), len, zstd_is_error(d) ? zstd_get_error_name(d) : "other bytes");
 out:
 	free(dst);
 	free(back);
@@ -74,14 +74,14 @@ void caller_crypto_zram(struct gate_tap *t, int quick)
 
 	gate_begin(t, "crypto and zram: level-3 one-shot cctx/dctx on their bounds, pages into two pages");
 	if (gate_expect(t, src && !crypto_init(&z), "cannot set up the contexts")) {
-		for (int k = 0; k < SAMPLE_KINDS; k++)
+		for (int k = 0; k < LIB_SAMPLE_KINDS; k++)
 			for (int page = 0; page < (quick ? 4 : 32); page++) {
-				sample_fill(src, CALLER_PAGE, k, (uint32_t)page);
+				lib_sample_fill(src, CALLER_PAGE, k, (uint32_t)page);
 				crypto_roundtrip(t, &z, "zram page", src, CALLER_PAGE, 2 * CALLER_PAGE, k);
 			}
-		for (int k = 0; k < SAMPLE_KINDS; k++)
+		for (int k = 0; k < LIB_SAMPLE_KINDS; k++)
 			for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
-				sample_fill(src, lens[i], k, 99);
+				lib_sample_fill(src, lens[i], k, 99);
 				crypto_roundtrip(t, &z, "crypto", src, lens[i], zstd_compress_bound(lens[i]), k);
 			}
 	}
@@ -103,8 +103,8 @@ void caller_pstore(struct gate_tap *t, int quick)
 		for (size_t i = 0; i < sizeof(records) / sizeof(records[0]); i++) {
 			if (quick && i % 2)
 				continue;
-			for (int k = 0; k < SAMPLE_KINDS; k++) {
-				sample_fill(src, records[i], k, 7);
+			for (int k = 0; k < LIB_SAMPLE_KINDS; k++) {
+				lib_sample_fill(src, records[i], k, 7);
 				crypto_roundtrip(t, &z, "pstore record", src, records[i],
 						 zstd_compress_bound(records[i]), k);
 			}

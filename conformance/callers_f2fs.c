@@ -63,31 +63,31 @@ static size_t decompress_cluster(int log, const unsigned char *cdata, size_t cle
 	return zstd_is_error(r) ? r : out.pos;
 }
 
-static void one_cluster(struct gate_tap *t, int level, int log, enum sample_kind kind,
+static void one_cluster(struct gate_tap *t, int level, int log, enum lib_sample_kind kind,
 			unsigned char *src, unsigned char *back)
 {
 	size_t rlen = F2FS_WINDOW(log), c, d;
 	unsigned char *cdata;
 
-	sample_fill(src, rlen, kind, (uint32_t)(level * 16 + log));
+	lib_sample_fill(src, rlen, kind, (uint32_t)(level * 16 + log));
 	c = compress_cluster(level, src, rlen, &cdata);
 	if (c == DOES_NOT_FIT || zstd_get_error_code(c) == ZSTD_error_dstSize_tooSmall) {
 		/* Mixed data has random runs: it may or may not fit. */
-		gate_expect(t, kind == SAMPLE_RANDOM || kind == SAMPLE_MIXED,
-			    "level %d, %s cluster of %zu: does not fit", level, sample_kind_name(kind), rlen);
+		gate_expect(t, kind == LIB_SAMPLE_RANDOM || kind == LIB_SAMPLE_MIXED,
+			    "level %d, %s cluster of %zu: does not fit", level, lib_sample_kind_name(kind), rlen);
 		goto out;
 	}
 	if (!gate_expect(t, !zstd_is_error(c), "level %d, %s cluster of %zu: %s", level,
-			 sample_kind_name(kind), rlen, zstd_get_error_name(c)))
+			 lib_sample_kind_name(kind), rlen, zstd_get_error_name(c)))
 		goto out;
-	gate_expect(t, kind != SAMPLE_RANDOM, "level %d, random cluster of %zu: reported to fit in %zu",
+	gate_expect(t, kind != LIB_SAMPLE_RANDOM, "level %d, random cluster of %zu: reported to fit in %zu",
 		    level, rlen, c);
 	gate_expect(t, api_ref_roundtrip(cdata, c, src, rlen),
 		    "level %d, %s cluster of %zu: the reference does not decode it back", level,
-		    sample_kind_name(kind), rlen);
+		    lib_sample_kind_name(kind), rlen);
 	d = decompress_cluster(log, cdata, c, back, rlen);
 	gate_expect(t, d == rlen && !memcmp(back, src, rlen), "level %d, %s cluster of %zu: decompress gives %s",
-		    level, sample_kind_name(kind), rlen, zstd_is_error(d) ? zstd_get_error_name(d) : "other bytes");
+		    level, lib_sample_kind_name(kind), rlen, zstd_is_error(d) ? zstd_get_error_name(d) : "other bytes");
 out:
 	free(cdata);
 }
@@ -104,7 +104,7 @@ void caller_f2fs(struct gate_tap *t, int quick)
 		for (size_t j = 0; j < sizeof(logs) / sizeof(logs[0]); j++) {
 			if (quick && (levels[i] > 3 || logs[j] == 8))
 				continue;
-			for (int k = 0; k < SAMPLE_KINDS; k++)
+			for (int k = 0; k < LIB_SAMPLE_KINDS; k++)
 				one_cluster(t, levels[i], logs[j], k, src, back);
 		}
 	gate_expect(t, src && back, "out of memory");

@@ -60,19 +60,19 @@ out:
 	return !ds ? (size_t)-ZSTD_error_memory_allocation : zstd_is_error(r) ? r : total + o.pos;
 }
 
-static void one_block(struct gate_tap *t, size_t block_size, size_t len, enum sample_kind kind,
+static void one_block(struct gate_tap *t, size_t block_size, size_t len, enum lib_sample_kind kind,
 		      unsigned char *src, unsigned char *frame, unsigned char *out)
 {
 	size_t window = block_size > METADATA_SIZE ? block_size : METADATA_SIZE;
 	size_t pages = (window + CALLER_PAGE - 1) / CALLER_PAGE, flen, r;
 
-	sample_fill(src, len, kind, (uint32_t)block_size);
+	lib_sample_fill(src, len, kind, (uint32_t)block_size);
 	flen = ref_compress(frame, ref_compress_bound(len), src, len, 15, 0, 1);
 	if (!gate_expect(t, !ref_is_error(flen), "block %zu: the reference cannot compress", block_size))
 		return;
 	r = uncompress(window, frame, flen, out, pages);
 	gate_expect(t, r == len && !memcmp(out, src, len), "block size %zu, %s block of %zu: %s",
-		    block_size, sample_kind_name(kind), len,
+		    block_size, lib_sample_kind_name(kind), len,
 		    zstd_is_error(r) ? zstd_get_error_name(r) : "other bytes");
 }
 
@@ -86,13 +86,13 @@ void caller_squashfs(struct gate_tap *t, int quick)
 	for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]) && src && frame && out; i++) {
 		if (quick && blocks[i] != 131072 && blocks[i] != 4096)
 			continue;
-		for (int k = 0; k < SAMPLE_KINDS; k++) {
+		for (int k = 0; k < LIB_SAMPLE_KINDS; k++) {
 			one_block(t, blocks[i], blocks[i], k, src, frame, out);
 			/* A fragment block or a file's tail: shorter than the block. */
 			one_block(t, blocks[i], blocks[i] / 3 + 1, k, src, frame, out);
 		}
 		/* A metadata block: 8 KiB at most, on this block size's window. */
-		one_block(t, blocks[i], METADATA_SIZE, SAMPLE_TEXT, src, frame, out);
+		one_block(t, blocks[i], METADATA_SIZE, LIB_SAMPLE_TEXT, src, frame, out);
 	}
 	gate_expect(t, src && frame && out, "out of memory");
 	gate_end(t);

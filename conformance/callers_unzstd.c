@@ -73,13 +73,13 @@ static int run(enum mode m, unsigned char *frame, size_t flen, long *pos)
 	}
 }
 
-static void one_image(struct gate_tap *t, int level, enum sample_kind kind, size_t len,
+static void one_image(struct gate_tap *t, int level, enum lib_sample_kind kind, size_t len,
 		      unsigned char *src, unsigned char *frame)
 {
 	static const char *const names[] = { "one buffer", "buffer + flush", "fill + flush" };
 	size_t flen;
 
-	sample_fill(src, len, kind, (uint32_t)level);
+	lib_sample_fill(src, len, kind, (uint32_t)level);
 	flen = ref_compress(frame, ref_compress_bound(len), src, len, level, 1, 1);
 	if (!gate_expect(t, !ref_is_error(flen), "level %d: the reference cannot compress", level))
 		return;
@@ -95,7 +95,7 @@ static void one_image(struct gate_tap *t, int level, enum sample_kind kind, size
 		if (m == ONE_BUFFER && !rc)
 			img.out_len = len;	/* unzstd says nothing of the size it wrote */
 		gate_expect(t, !rc && !img.error && img.out_len == len && !memcmp(img.out, src, len),
-			    "%s, level %d %s image of %zu: %s", names[m], level, sample_kind_name(kind), len,
+			    "%s, level %d %s image of %zu: %s", names[m], level, lib_sample_kind_name(kind), len,
 			    img.error ? img.error : rc ? "failed" : "other bytes");
 		gate_expect(t, m == FILL_FLUSH || pos == (long)flen, "%s, level %d: *pos %ld, frame %zu",
 			    names[m], level, pos, flen);
@@ -110,8 +110,8 @@ void caller_unzstd(struct gate_tap *t, int quick)
 
 	gate_begin(t, "initramfs and kernel image: unzstd() one-buffer, buffer + flush and fill + flush");
 	for (size_t i = 0; i < 2 && src && frame; i++)
-		for (int k = 0; k < SAMPLE_KINDS; k++) {
-			if (quick && k != SAMPLE_TEXT && k != SAMPLE_MIXED)
+		for (int k = 0; k < LIB_SAMPLE_KINDS; k++) {
+			if (quick && k != LIB_SAMPLE_TEXT && k != LIB_SAMPLE_MIXED)
 				continue;
 			one_image(t, levels[i], k, quick ? IMAGE_MAX / 4 : IMAGE_MAX, src, frame);
 		}

@@ -19,7 +19,7 @@ set -euo pipefail
 dir=$1 bdir=$2 secs=$3 jobs=$4 seed=$5 seeds=$6 repro_env=$7
 shift 7
 known=corpus/findings.txt
-# What gate.sh sets: stacks for aborts and UBSan, UBSan error types for the matcher.
+# What gate.py sets: stacks for aborts and UBSan, UBSan error types for the matcher.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-handle_abort=1:detect_leaks=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1:halt_on_error=1}
 findings=$(dirname "$dir")/findings

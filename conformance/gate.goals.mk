@@ -1,4 +1,4 @@
-# make gate: the pre-merge conformance gate (conformance/gate.sh): builds
+# make gate: the pre-merge conformance gate (conformance/gate.py): builds
 # the harness against the tree, runs the eight checks, prints the summary
 # table and writes $(BUILD)/gate/<run>/report.{tap,junit.xml}. Exit 0 only
 # when nothing new was found.
@@ -14,17 +14,17 @@ BASELINE_SRC ?=
 GATE_ARGS = --build '$(BUILD)' --kernel-src '$(KERNEL_SRC)' --baseline-src '$(BASELINE_SRC)'
 
 gate:
-	@MAKE='$(MAKE)' conformance/gate.sh $(GATE_ARGS) --seconds '$(SECONDS)'
+	@MAKE='$(MAKE)' conformance/gate.py $(GATE_ARGS) --seconds '$(SECONDS)'
 
 gate-short:
-	@MAKE='$(MAKE)' conformance/gate.sh $(GATE_ARGS) --seconds '$(GATE_SHORT_SECONDS)' --quick
+	@MAKE='$(MAKE)' conformance/gate.py $(GATE_ARGS) --seconds '$(GATE_SHORT_SECONDS)' --quick
 	@sed -n 's/^ok [0-9]* - \([^ ]*\) # SKIP \(.*\)/\1 \2/p' $(BUILD)/gate/latest/report.tap | \
 		while read -r c why; do $(call skip_note,gate-short,gate check $$c: $$why); done
 
 gate-planted:
 	@MAKE='$(MAKE)' tests/test-gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)'
 
-# What gate.sh builds, one variant each, and where the tree's builds are.
+# What gate.py builds, one variant each, and where the tree's builds are.
 gate-build-asan:
 	+@$(call variant,asan,programs fuzzers)
 

@@ -6,10 +6,10 @@
  *
  *   gate-api-contract [--quick]
  */
-#include <string.h>
 #include <time.h>
 
 #include "api_checks.h"
+#include "gate_quick.h"
 #include "gate_tap.h"
 
 #define PROG "gate-api-contract"
@@ -39,16 +39,10 @@ int main(int argc, char **argv)
 {
 	struct gate_tap t;
 	struct timespec a;
-	int quick = 0;
+	int quick;
 
-	/* gate.sh passes --quick to programs whose usage text names it. */
-	gate_init(&t, PROG);
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--quick"))
-			return gate_error(&t, "usage: %s [--quick]", PROG);
-		quick = 1;
-	}
-	clock_gettime(CLOCK_MONOTONIC, &a);
+	if (gate_quick_start(&t, PROG, argc, argv, &quick, &a))
+		return GATE_EXIT_ERROR;
 	part(&t, "error helpers", errors, quick);
 	part(&t, "workspaces", api_check_workspaces, quick);
 	part(&t, "windows", api_check_windows, quick);

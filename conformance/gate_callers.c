@@ -5,10 +5,10 @@
  *
  *   gate-callers [--quick]
  */
-#include <string.h>
 #include <time.h>
 
 #include "callers.h"
+#include "gate_quick.h"
 #include "gate_tap.h"
 
 #define PROG "gate-callers"
@@ -21,16 +21,10 @@ int main(int argc, char **argv)
 	};
 	struct gate_tap t;
 	struct timespec a;
-	int quick = 0;
+	int quick;
 
-	/* gate.sh passes --quick to programs whose usage text names it. */
-	gate_init(&t, PROG);
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--quick"))
-			return gate_error(&t, "usage: %s [--quick]", PROG);
-		quick = 1;
-	}
-	clock_gettime(CLOCK_MONOTONIC, &a);
+	if (gate_quick_start(&t, PROG, argc, argv, &quick, &a))
+		return GATE_EXIT_ERROR;
 	for (size_t i = 0; i < sizeof(callers) / sizeof(callers[0]); i++)
 		callers[i](&t, quick);
 	return gate_finish(&t, "%lu cases, 6 callers, in %.1f s", t.cases, gate_seconds_since(&a));

@@ -81,7 +81,7 @@ static int decode_file(const char *path)
 	return 0;
 }
 
-/* path_walk() callback. */
+/* lib_path_walk() callback. */
 static int decode_one(const char *path, void *ctx)
 {
 	(void)ctx;
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (int i = 1; i < argc; i++)
-		if (path_walk(argv[i], decode_one, NULL, "gate-frames"))
+		if (lib_path_walk(argv[i], decode_one, NULL, "gate-frames"))
 			ret = 2;
 	return ret;
 }

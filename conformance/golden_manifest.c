@@ -51,42 +51,29 @@ int golden_manifest_parse(const char *line, struct golden_entry *e, char *err, s
 	return 1;
 }
 
-static int seen(const struct golden_entry *e, size_t count, const char *path)
+static int parse_entry(const char *line, void *item, char *why, size_t whylen)
 {
-	for (size_t i = 0; i < count; i++)
-		if (!strcmp(e[i].path, path))
-			return 1;
-	return 0;
+	return golden_manifest_parse(line, item, why, whylen);
 }
 
-struct manifest_load {
-	struct golden_entry *e;
-	size_t cap, *count;
-};
-
-static int take_entry(const char *line, void *ctx, char *why, size_t whylen)
+/* No path twice. */
+static int accept_entry(const struct line_items *l, const void *item, char *why, size_t whylen)
 {
-	struct manifest_load *l = ctx;
-	struct golden_entry one;
-	int r = golden_manifest_parse(line, &one, why, whylen);
+	const struct golden_entry *e = l->items, *one = item;
 
-	if (r <= 0)
-		return r;
-	if (seen(l->e, *l->count, one.path))
-		return line_file_fail(why, whylen, "path listed twice");
-	if (*l->count == l->cap)
-		return line_file_fail(why, whylen, "too many entries");
-	l->e[(*l->count)++] = one;
-	return 1;
+	for (size_t i = 0; i < *l->count; i++)
+		if (!strcmp(e[i].path, one->path))
+			return line_file_fail(why, whylen, "path listed twice");
+	return 0;
 }
 
 int golden_manifest_load(const char *path, struct golden_entry *e, size_t cap, size_t *count,
 			 char *err, size_t errlen)
 {
-	struct manifest_load l = { e, cap, count };
+	struct line_items l = { e, sizeof(*e), cap, count, parse_entry, accept_entry,
+				"too many entries" };
 
-	*count = 0;
-	return line_file_load(path, take_entry, &l, err, errlen);
+	return line_file_load_items(path, &l, err, errlen);
 }
 
 unsigned char *golden_read_file(const char *path, size_t *len)

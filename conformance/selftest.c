@@ -86,8 +86,8 @@ static unsigned char *payload(size_t len, int level)
 	unsigned char *p = malloc(len);
 
 	if (p)
-		sample_fill(p, len, len > PAYLOAD_SMALL ? SAMPLE_MIXED : SAMPLE_TEXT,
-			    (uint32_t)level);
+		lib_sample_fill(p, len, len > PAYLOAD_SMALL ? LIB_SAMPLE_MIXED : LIB_SAMPLE_TEXT,
+				(uint32_t)level);
 	return p;
 }
 

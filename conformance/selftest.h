@@ -4,8 +4,8 @@
  * stand-in headers are wrong (byte order, unaligned access, errno), this
  * fails before any fuzzing or gating could report false findings.
  */
-#ifndef KH_SELFTEST_H
-#define KH_SELFTEST_H
+#ifndef SELFTEST_H
+#define SELFTEST_H
 
 #include <stdio.h>
 

@@ -99,34 +99,18 @@ int stack_budget_parse(const char *line, struct stack_budget *b, char *err, size
 	return 1;
 }
 
-struct budget_load {
-	struct stack_budget *b;
-	size_t cap, *count;
-};
-
-static int take_budget(const char *line, void *ctx, char *why, size_t whylen)
+static int parse_budget(const char *line, void *item, char *why, size_t whylen)
 {
-	struct budget_load *l = ctx;
-	struct stack_budget one;
-	int r = stack_budget_parse(line, &one, why, whylen);
-
-	if (r <= 0)
-		return r;
-	if (*l->count == l->cap) {
-		snprintf(why, whylen, "more than %zu budgets", l->cap);
-		return -1;
-	}
-	l->b[(*l->count)++] = one;
-	return 1;
+	return stack_budget_parse(line, item, why, whylen);
 }
 
 int stack_budget_load(const char *path, struct stack_budget *b, size_t cap, size_t *count,
 		      char *err, size_t errlen)
 {
-	struct budget_load l = { b, cap, count };
+	struct line_items l = { b, sizeof(*b), cap, count, parse_budget, NULL,
+				"more than %zu budgets" };
 
-	*count = 0;
-	return line_file_load(path, take_budget, &l, err, errlen);
+	return line_file_load_items(path, &l, err, errlen);
 }
 
 static int level_matches(const struct stack_budget *b, int level)

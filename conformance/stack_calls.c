@@ -13,7 +13,9 @@
 #define KINDS		3	/* text, random, mixed */
 #define NONE		(-3L)	/* no run yet */
 
-static const enum sample_kind kinds[KINDS] = { SAMPLE_TEXT, SAMPLE_RANDOM, SAMPLE_MIXED };
+static const enum lib_sample_kind kinds[KINDS] = {
+	LIB_SAMPLE_TEXT, LIB_SAMPLE_RANDOM, LIB_SAMPLE_MIXED
+};
 
 /* One measured call and what it needs, prepared outside the painted thread. */
 struct call {
@@ -27,6 +29,13 @@ struct call {
 	size_t len;
 	size_t ret;
 };
+
+/* An init call's result: its context, or an error when it gave none. */
+static void set_ctx(struct call *c, void *ctx)
+{
+	c->ctx = ctx;
+	c->ret = ctx ? 0 : (size_t)-1;
+}
 
 static void call_noop(void *arg)
 {
@@ -68,8 +77,7 @@ static void call_init_cctx(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_cctx(c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_cctx(c->wksp, c->wsize));
 }
 
 static void call_compress_cctx(void *arg)
@@ -83,8 +91,7 @@ static void call_init_cstream(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_cstream(&c->params, c->len, c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_cstream(&c->params, c->len, c->wksp, c->wsize));
 }
 
 static void call_compress_stream(void *arg)
@@ -137,7 +144,7 @@ static int measure_compress(struct stack_table *t, int level, unsigned char *src
 	if (!c.wksp)
 		return -1;
 	for (int k = 0; k < KINDS; k++) {
-		sample_fill(src, SRC_LEN, kinds[k], 1 + k);
+		lib_sample_fill(src, SRC_LEN, kinds[k], 1 + k);
 		c = (struct call){ c.params, NULL, c.wksp, wsize, dst,
 				   zstd_compress_bound(SRC_LEN), src, SRC_LEN, 0 };
 		init_cctx = deepest(t, call_init_cctx, &c, init_cctx);
@@ -167,8 +174,7 @@ static void call_init_dctx(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_dctx(c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_dctx(c->wksp, c->wsize));
 }
 
 static void call_decompress_dctx(void *arg)
@@ -182,8 +188,7 @@ static void call_init_dstream(void *arg)
 {
 	struct call *c = arg;
 
-	c->ctx = zstd_init_dstream(SRC_LEN, c->wksp, c->wsize);
-	c->ret = c->ctx ? 0 : (size_t)-1;
+	set_ctx(c, zstd_init_dstream(SRC_LEN, c->wksp, c->wsize));
 }
 
 static void call_decompress_stream(void *arg)
@@ -207,7 +212,7 @@ static size_t make_frame(int level, unsigned char *src, int k, unsigned char *fr
 	zstd_cctx *cctx = wksp ? zstd_init_cctx(wksp, wsize) : NULL;
 	size_t ret = (size_t)-1;
 
-	sample_fill(src, SRC_LEN, kinds[k], 1 + k);
+	lib_sample_fill(src, SRC_LEN, kinds[k], 1 + k);
 	if (cctx)
 		ret = zstd_compress_cctx(cctx, frame, cap, src, SRC_LEN, &params);
 	free(wksp);

@@ -114,7 +114,7 @@ static size_t compress_frame(struct frame_case *f, zstd_cstream *cs)
 			if (out.pos == f->cap)
 				return (size_t)-ZSTD_error_dstSize_tooSmall;
 		}
-		if (f->flush_every && sample_next(&f->chunks.state) % f->flush_every == 0) {
+		if (f->flush_every && lib_sample_next(&f->chunks.state) % f->flush_every == 0) {
 			ret = drain(f, cs, 1, &out);
 			if (zstd_is_error(ret))
 				return ret;

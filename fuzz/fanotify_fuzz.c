@@ -63,11 +63,11 @@ static void report_diff(const char *got, size_t glen, const char *want, size_t w
 static char sample_out[FAN_FUZZ_OUT_CAP], render_out[FAN_FUZZ_OUT_CAP];
 
 void fan_compare_sample(const char *target, const void *buf, size_t len,
-			const struct kz_fan_buffer *b, int lenient)
+			const struct fo_buffer *b, int lenient)
 {
 	long got = lenient ? sample_handle_lenient(buf, len, sample_out, sizeof(sample_out)) :
 			     sample_handle(buf, len, sample_out, sizeof(sample_out));
-	size_t want = kz_fan_render(b, render_out, sizeof(render_out));
+	size_t want = fo_render(b, render_out, sizeof(render_out));
 	size_t glen, wlen;
 
 	if (got == SAMPLE_RUNAWAY)

@@ -24,6 +24,6 @@ int fan_wellformed_only(void);
  * a finding of target.
  */
 void fan_compare_sample(const char *target, const void *buf, size_t len,
-			const struct kz_fan_buffer *b, int lenient);
+			const struct fo_buffer *b, int lenient);
 
 #endif

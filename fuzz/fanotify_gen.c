@@ -48,21 +48,21 @@ static uint8_t *take(struct fan_gen *g, size_t n)
 	return p;
 }
 
-static void gen_handle(struct fan_gen *g, struct reader *r, struct kz_fan_fid *fid)
+static void gen_handle(struct fan_gen *g, struct reader *r, struct fo_fid *fid)
 {
-	static const int32_t types[] = { KZ_FILEID_INO32_GEN, KZ_FILEID_INVALID, 2, 0x81 };
+	static const int32_t types[] = { FO_FILEID_INO32_GEN, FO_FILEID_INVALID, 2, 0x81 };
 	uint8_t pick = next8(r);
 	uint8_t *h;
 
 	fid->fsid[0] = (int32_t)next32(r);
 	fid->fsid[1] = (int32_t)next32(r);
 	fid->handle_type = pick & 0x80 ? (int32_t)next32(r) : types[pick & 3];
-	if (fid->handle_type == KZ_FILEID_INVALID && !(pick & 0x40))
+	if (fid->handle_type == FO_FILEID_INVALID && !(pick & 0x40))
 		fid->handle_bytes = 0;
 	else
 		fid->handle_bytes = (next8(r) * 4u + (pick >> 4 & 3)) % (FAN_GEN_MAX_HANDLE + 1);
 	/* FILEID_INO32_GEN promises an inode and a generation. */
-	if (fid->handle_type == KZ_FILEID_INO32_GEN && fid->handle_bytes < 8)
+	if (fid->handle_type == FO_FILEID_INO32_GEN && fid->handle_bytes < 8)
 		fid->handle_bytes = 8;
 	h = take(g, fid->handle_bytes);
 	for (uint32_t i = 0; i < fid->handle_bytes; i++)
@@ -71,7 +71,7 @@ static void gen_handle(struct fan_gen *g, struct reader *r, struct kz_fan_fid *f
 }
 
 /* A name of non-NUL bytes, NUL-terminated in the arena. */
-static void gen_name(struct fan_gen *g, struct reader *r, struct kz_fan_fid *fid)
+static void gen_name(struct fan_gen *g, struct reader *r, struct fo_fid *fid)
 {
 	size_t n = next8(r);
 	char *s;
@@ -101,7 +101,7 @@ static const uint8_t known_types[] = {
 #define NR_KNOWN	(sizeof(known_types) / sizeof(known_types[0]))
 
 /* The fields of the fixed-size types. */
-static void gen_fixed(struct reader *r, struct kz_fan_record *rec)
+static void gen_fixed(struct reader *r, struct fo_record *rec)
 {
 	switch (rec->type) {
 	case FAN_EVENT_INFO_TYPE_PIDFD:
@@ -125,7 +125,7 @@ static void gen_fixed(struct reader *r, struct kz_fan_record *rec)
 	}
 }
 
-static void gen_unknown(struct fan_gen *g, struct reader *r, struct kz_fan_record *rec)
+static void gen_unknown(struct fan_gen *g, struct reader *r, struct fo_record *rec)
 {
 	size_t n = next8(r) % 64 * 4;
 	uint8_t *b = take(g, n);
@@ -133,8 +133,8 @@ static void gen_unknown(struct fan_gen *g, struct reader *r, struct kz_fan_recor
 	/* Any type the tree does not know, possibly a future one. */
 	do
 		rec->type = next8(r);
-	while (kz_fan_type_is_known(rec->type) && r->pos < r->len);
-	if (kz_fan_type_is_known(rec->type))
+	while (fo_type_is_known(rec->type) && r->pos < r->len);
+	if (fo_type_is_known(rec->type))
 		rec->type = 0xee;
 	for (size_t i = 0; i < n; i++)
 		b[i] = bulk8(r);
@@ -142,7 +142,7 @@ static void gen_unknown(struct fan_gen *g, struct reader *r, struct kz_fan_recor
 	rec->unknown.body_len = n;
 }
 
-static void gen_record(struct fan_gen *g, struct reader *r, struct kz_fan_record *rec)
+static void gen_record(struct fan_gen *g, struct reader *r, struct fo_record *rec)
 {
 	uint8_t pick = next8(r);
 
@@ -152,9 +152,9 @@ static void gen_record(struct fan_gen *g, struct reader *r, struct kz_fan_record
 		gen_unknown(g, r, rec);
 	} else {
 		rec->type = known_types[pick % (NR_KNOWN + 2)];
-		if (kz_fan_type_is_fid(rec->type))
+		if (fo_type_is_fid(rec->type))
 			gen_handle(g, r, &rec->fid);
-		if (kz_fan_type_has_name(rec->type))
+		if (fo_type_has_name(rec->type))
 			gen_name(g, r, &rec->fid);
 		gen_fixed(r, rec);
 	}
@@ -162,15 +162,15 @@ static void gen_record(struct fan_gen *g, struct reader *r, struct kz_fan_record
 	 * Now and then padding beyond the kernel's, as a newer kernel might
 	 * add; not to unknown records, where padding is body.
 	 */
-	if (pick & 0x80 && kz_fan_type_is_known(rec->type)) {
+	if (pick & 0x80 && fo_type_is_known(rec->type)) {
 		rec->len = 0;
-		rec->len = (uint16_t)(kz_fan_record_size(rec) + (pick >> 4 & 7) * 4);
+		rec->len = (uint16_t)(fo_record_size(rec) + (pick >> 4 & 7) * 4);
 	}
 }
 
 static void gen_event(struct fan_gen *g, struct reader *r, size_t i)
 {
-	struct kz_fan_event *ev = &g->events[i];
+	struct fo_event *ev = &g->events[i];
 	uint8_t pick = next8(r);
 
 	memset(ev, 0, sizeof(*ev));

@@ -22,9 +22,9 @@
 
 /* Storage of one generated buffer; the typed events point into it. */
 struct fan_gen {
-	struct kz_fan_buffer buf;
-	struct kz_fan_event events[FAN_GEN_MAX_EVENTS];
-	struct kz_fan_record records[FAN_GEN_MAX_EVENTS][FAN_GEN_MAX_RECORDS];
+	struct fo_buffer buf;
+	struct fo_event events[FAN_GEN_MAX_EVENTS];
+	struct fo_record records[FAN_GEN_MAX_EVENTS][FAN_GEN_MAX_RECORDS];
 	uint8_t arena[FAN_GEN_ARENA];
 	size_t arena_used;
 };

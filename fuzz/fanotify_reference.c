@@ -16,70 +16,70 @@
 
 static char text_a[FAN_FUZZ_OUT_CAP], text_b[FAN_FUZZ_OUT_CAP];
 
-static void check_rejected(const uint8_t *data, size_t size, const struct kz_fan_error *err)
+static void check_rejected(const uint8_t *data, size_t size, const struct fo_error *err)
 {
-	struct kz_fan_buffer b;
-	struct kz_fan_error again;
+	struct fo_buffer b;
+	struct fo_error again;
 
-	if (!kz_fan_parse(data, size, &b, &again))
+	if (!fo_parse(data, size, &b, &again))
 		fan_finding("oracle:mismatch", TARGET, "second parse accepts what the first rejected");
 	if (memcmp(err, &again, sizeof(again)))
 		fan_finding("oracle:mismatch", TARGET, "second parse fails differently: %s then %s",
-			    kz_fan_strerror(err->code), kz_fan_strerror(again.code));
-	kz_fan_format_error(err, text_a, sizeof(text_a));
+			    fo_strerror(err->code), fo_strerror(again.code));
+	fo_format_error(err, text_a, sizeof(text_a));
 }
 
-static void check_same_text(const struct kz_fan_buffer *a, const struct kz_fan_buffer *b,
+static void check_same_text(const struct fo_buffer *a, const struct fo_buffer *b,
 			    const char *what)
 {
-	size_t la = kz_fan_render(a, text_a, sizeof(text_a));
-	size_t lb = kz_fan_render(b, text_b, sizeof(text_b));
+	size_t la = fo_render(a, text_a, sizeof(text_a));
+	size_t lb = fo_render(b, text_b, sizeof(text_b));
 
 	if (la != lb || strcmp(text_a, text_b))
 		fan_finding("oracle:mismatch", TARGET, "%s renders differently", what);
 }
 
-static void check_round_trip(const struct kz_fan_buffer *b, size_t size)
+static void check_round_trip(const struct fo_buffer *b, size_t size)
 {
-	size_t n = kz_fan_serialized_len(b);
+	size_t n = fo_serialized_len(b);
 	uint8_t *bytes = malloc(n ? n : 1);
-	struct kz_fan_buffer again;
-	struct kz_fan_error err;
+	struct fo_buffer again;
+	struct fo_error err;
 	char why[160];
 
 	if (!bytes)
 		return;
-	if (n != size || kz_fan_serialize(b, bytes, n) != n)
+	if (n != size || fo_serialize(b, bytes, n) != n)
 		fan_finding("oracle:mismatch", TARGET, "serializing %zu parsed bytes gives %zu",
 			    size, n);
-	if (kz_fan_parse(bytes, n, &again, &err)) {
-		kz_fan_format_error(&err, why, sizeof(why));
+	if (fo_parse(bytes, n, &again, &err)) {
+		fo_format_error(&err, why, sizeof(why));
 		fan_finding("oracle:mismatch", TARGET, "serialized events do not parse: %s", why);
 	}
-	if (!kz_fan_equal(b, &again, why, sizeof(why)))
+	if (!fo_equal(b, &again, why, sizeof(why)))
 		fan_finding("oracle:mismatch", TARGET, "parse, serialize, parse: %s", why);
 	check_same_text(b, &again, "the round trip");
-	kz_fan_free(&again);
+	fo_free(&again);
 	free(bytes);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct kz_fan_buffer a, b;
-	struct kz_fan_error err;
+	struct fo_buffer a, b;
+	struct fo_error err;
 	char why[160];
 
-	if (kz_fan_parse(data, size, &a, &err)) {
+	if (fo_parse(data, size, &a, &err)) {
 		check_rejected(data, size, &err);
 		return 0;
 	}
-	if (kz_fan_parse(data, size, &b, &err))
+	if (fo_parse(data, size, &b, &err))
 		fan_finding("oracle:mismatch", TARGET, "second parse rejects what the first accepted");
-	if (!kz_fan_equal(&a, &b, why, sizeof(why)))
+	if (!fo_equal(&a, &b, why, sizeof(why)))
 		fan_finding("oracle:mismatch", TARGET, "two parses differ: %s", why);
 	check_same_text(&a, &b, "a second parse");
 	check_round_trip(&a, size);
-	kz_fan_free(&a);
-	kz_fan_free(&b);
+	fo_free(&a);
+	fo_free(&b);
 	return 0;
 }

@@ -20,13 +20,13 @@
 
 #define TARGET "fanotify_sample"
 
-static void run_malformed(const uint8_t *data, size_t size, const struct kz_fan_error *err)
+static void run_malformed(const uint8_t *data, size_t size, const struct fo_error *err)
 {
 	static char out[FAN_FUZZ_OUT_CAP];
 	char why[160];
 	long printed = sample_handle(data, size, out, sizeof(out));
 
-	kz_fan_format_error(err, why, sizeof(why));
+	fo_format_error(err, why, sizeof(why));
 	if (printed == SAMPLE_RUNAWAY)
 		fan_finding("timeout", TARGET, "the sample loops on a malformed buffer (%s)", why);
 	/* Replaying (not fuzzing): say what the sample made of it. */
@@ -37,15 +37,15 @@ static void run_malformed(const uint8_t *data, size_t size, const struct kz_fan_
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct kz_fan_buffer b;
-	struct kz_fan_error err;
+	struct fo_buffer b;
+	struct fo_error err;
 
-	if (kz_fan_parse(data, size, &b, &err)) {
+	if (fo_parse(data, size, &b, &err)) {
 		if (!fan_wellformed_only())
 			run_malformed(data, size, &err);
 		return 0;
 	}
 	fan_compare_sample(TARGET, data, size, &b, fan_wellformed_only());
-	kz_fan_free(&b);
+	fo_free(&b);
 	return 0;
 }

@@ -3,5 +3,5 @@
  * The sample built again without UBSan's alignment check (see
  * fuzz/fanotify.build.mk), as sample_handle_lenient().
  */
-#define KZ_SAMPLE_LENIENT
+#define SAMPLE_LENIENT
 #include "fanotify_sample_tu.c"

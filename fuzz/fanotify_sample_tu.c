@@ -21,10 +21,10 @@
 
 #include "fanotify_sample_tu.h"
 
-#ifdef KZ_SAMPLE_LENIENT
-#define KZ_SAMPLE(name)	name##_lenient
+#ifdef SAMPLE_LENIENT
+#define SAMPLE_NAME(name)	name##_lenient
 #else
-#define KZ_SAMPLE(name)	name
+#define SAMPLE_NAME(name)	name
 #endif
 
 /* Where the sample's printf goes during one sample_handle() call. */
@@ -55,7 +55,7 @@ static int capture_printf(const char *fmt, ...)
 
 /* The sample defines _GNU_SOURCE itself; our flags already did. */
 #undef _GNU_SOURCE
-#define main KZ_SAMPLE(fs_monitor_main)
+#define main SAMPLE_NAME(fs_monitor_main)
 #define printf(...) capture_printf(__VA_ARGS__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wsign-compare"
@@ -64,7 +64,7 @@ static int capture_printf(const char *fmt, ...)
 #undef printf
 #undef main
 
-#ifndef KZ_SAMPLE_LENIENT
+#ifndef SAMPLE_LENIENT
 /*
  * Per record the sample prints at most ~100 bytes plus two per handle
  * byte (handle_bytes is bounded by the buffer, or ASan stops it); records
@@ -76,7 +76,7 @@ size_t sample_output_bound(size_t len)
 }
 #endif
 
-long KZ_SAMPLE(sample_handle)(const void *buf, size_t len, char *out, size_t outcap)
+long SAMPLE_NAME(sample_handle)(const void *buf, size_t len, char *out, size_t outcap)
 {
 	if (len > INT_MAX)
 		return SAMPLE_TOO_BIG;

@@ -21,29 +21,29 @@ static struct fan_gen gen;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct kz_fan_buffer back;
-	struct kz_fan_error err;
+	struct fo_buffer back;
+	struct fo_error err;
 	char why[160];
 	size_t n;
 	uint8_t *bytes;
 
 	fan_gen_build(&gen, data, size);
-	n = kz_fan_serialized_len(&gen.buf);
+	n = fo_serialized_len(&gen.buf);
 	/* Exactly sized, so that ASan sees any read past the buffer. */
 	bytes = malloc(n ? n : 1);
 	if (!bytes)
 		return 0;
-	if (!n || kz_fan_serialize(&gen.buf, bytes, n) != n)
+	if (!n || fo_serialize(&gen.buf, bytes, n) != n)
 		fan_finding("oracle:mismatch", TARGET, "the serializer refuses generated events");
-	if (kz_fan_parse(bytes, n, &back, &err)) {
-		kz_fan_format_error(&err, why, sizeof(why));
+	if (fo_parse(bytes, n, &back, &err)) {
+		fo_format_error(&err, why, sizeof(why));
 		fan_finding("oracle:mismatch", TARGET, "the reference rejects serialized events: %s",
 			    why);
 	}
-	if (!kz_fan_equal(&gen.buf, &back, why, sizeof(why)))
+	if (!fo_equal(&gen.buf, &back, why, sizeof(why)))
 		fan_finding("oracle:mismatch", TARGET, "serialize, parse: %s", why);
 	fan_compare_sample(TARGET, bytes, n, &back, 1);
-	kz_fan_free(&back);
+	fo_free(&back);
 	free(bytes);
 	return 0;
 }

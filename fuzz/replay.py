@@ -345,7 +345,7 @@ def main(argv):
                            'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
         return crashers(args[0], args[1], args[2], args[3:], judge)
     if cmd == 'gate':
-        # What gate.sh sets: stacks for aborts and UBSan, UBSan error types for the matcher.
+        # What gate.py sets: stacks for aborts and UBSan, UBSan error types for the matcher.
         os.environ.setdefault('ASAN_OPTIONS', 'handle_abort=1:detect_leaks=1:symbolize=1')
         os.environ.setdefault('UBSAN_OPTIONS',
                               'print_stacktrace=1:report_error_type=1:halt_on_error=1')

@@ -49,7 +49,7 @@ out:
 	return ret;
 }
 
-/* path_walk() callback: an unreadable file fails the run, not the walk. */
+/* lib_path_walk() callback: an unreadable file fails the run, not the walk. */
 static int replay_one(const char *path, void *ctx)
 {
 	(void)ctx;
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 	if (LLVMFuzzerInitialize)
 		LLVMFuzzerInitialize(&argc, &argv);
 	for (int i = 1; i < argc; i++)
-		if (path_walk(argv[i], replay_one, NULL, "replay"))
+		if (lib_path_walk(argv[i], replay_one, NULL, "replay"))
 			ret = 1;
 	fprintf(stderr, "replay: %lu inputs replayed%s\n", replayed, ret ? ", some unreadable" : "");
 	return ret;

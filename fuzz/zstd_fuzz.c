@@ -93,7 +93,7 @@ size_t fuzz_chunk_next(struct fuzz_chunks *ch, size_t left)
 	if (!ch->max)
 		return left;
 	/* Small chunks are the interesting ones: a cube skews toward 0 and 1. */
-	n = sample_next(&ch->state) % (ch->max + 1);
+	n = lib_sample_next(&ch->state) % (ch->max + 1);
 	n = n * n / (ch->max + 1) * n / (ch->max + 1);
 	return n < left ? n : left;
 }

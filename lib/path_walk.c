@@ -35,7 +35,7 @@ static int walk_dir(const char *path, int (*fn)(const char *, void *), void *ctx
 		return -1;
 	qsort(names, (size_t)k, sizeof(*names), cmp_names);
 	for (int i = 0; i < k; i++) {
-		if (path_walk(names[i], fn, ctx, who))
+		if (lib_path_walk(names[i], fn, ctx, who))
 			ret = -1;
 		free(names[i]);
 	}
@@ -43,7 +43,7 @@ static int walk_dir(const char *path, int (*fn)(const char *, void *), void *ctx
 	return ret;
 }
 
-int path_walk(const char *path, int (*fn)(const char *, void *), void *ctx, const char *who)
+int lib_path_walk(const char *path, int (*fn)(const char *, void *), void *ctx, const char *who)
 {
 	struct stat st;
 

@@ -7,7 +7,7 @@ static const char *const words[] = {
 	"literal", "sequence", "huffman", "entropy", "\n", ", ", ". ",
 };
 
-uint32_t sample_next(uint32_t *state)
+uint32_t lib_sample_next(uint32_t *state)
 {
 	uint32_t x = *state ? *state : 0x9e3779b9u;
 
@@ -18,13 +18,13 @@ uint32_t sample_next(uint32_t *state)
 	return x;
 }
 
-const char *sample_kind_name(enum sample_kind kind)
+const char *lib_sample_kind_name(enum lib_sample_kind kind)
 {
-	static const char *const names[SAMPLE_KINDS] = {
+	static const char *const names[LIB_SAMPLE_KINDS] = {
 		"text", "random", "zeros", "mixed"
 	};
 
-	return kind < SAMPLE_KINDS ? names[kind] : "unknown";
+	return kind < LIB_SAMPLE_KINDS ? names[kind] : "unknown";
 }
 
 static void fill_text(unsigned char *p, size_t size, uint32_t *st)
@@ -32,7 +32,7 @@ static void fill_text(unsigned char *p, size_t size, uint32_t *st)
 	size_t i = 0;
 
 	while (i < size) {
-		const char *w = words[sample_next(st) % (sizeof(words) / sizeof(words[0]))];
+		const char *w = words[lib_sample_next(st) % (sizeof(words) / sizeof(words[0]))];
 
 		while (*w && i < size)
 			p[i++] = (unsigned char)*w++;
@@ -44,7 +44,7 @@ static void fill_text(unsigned char *p, size_t size, uint32_t *st)
 static void fill_random(unsigned char *p, size_t size, uint32_t *st)
 {
 	for (size_t i = 0; i < size; i++)
-		p[i] = (unsigned char)(sample_next(st) >> 24);
+		p[i] = (unsigned char)(lib_sample_next(st) >> 24);
 }
 
 static void fill_mixed(unsigned char *p, size_t size, uint32_t *st)
@@ -52,8 +52,8 @@ static void fill_mixed(unsigned char *p, size_t size, uint32_t *st)
 	size_t i = 0;
 
 	while (i < size) {
-		size_t run = 1 + sample_next(st) % 20000;
-		uint32_t kind = sample_next(st) % 3;
+		size_t run = 1 + lib_sample_next(st) % 20000;
+		uint32_t kind = lib_sample_next(st) % 3;
 
 		if (run > size - i)
 			run = size - i;
@@ -68,19 +68,19 @@ static void fill_mixed(unsigned char *p, size_t size, uint32_t *st)
 	}
 }
 
-void sample_fill(void *buf, size_t size, enum sample_kind kind, uint32_t seed)
+void lib_sample_fill(void *buf, size_t size, enum lib_sample_kind kind, uint32_t seed)
 {
 	unsigned char *p = buf;
 	uint32_t st = seed * 2654435761u + (uint32_t)kind + 1;
 
 	switch (kind) {
-	case SAMPLE_TEXT:
+	case LIB_SAMPLE_TEXT:
 		fill_text(p, size, &st);
 		break;
-	case SAMPLE_RANDOM:
+	case LIB_SAMPLE_RANDOM:
 		fill_random(p, size, &st);
 		break;
-	case SAMPLE_ZEROS:
+	case LIB_SAMPLE_ZEROS:
 		for (size_t i = 0; i < size; i++)
 			p[i] = 0;
 		break;

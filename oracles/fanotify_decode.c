@@ -65,15 +65,15 @@ static void print_name(const char *s, size_t n)
 	putchar('"');
 }
 
-static void print_fid(const struct kz_fan_record *rec)
+static void print_fid(const struct fo_record *rec)
 {
-	const struct kz_fan_fid *fid = &rec->fid;
+	const struct fo_fid *fid = &rec->fid;
 
 	printf(" fsid %08x:%08x handle_type %d handle_bytes %u handle ",
 	       (unsigned int)fid->fsid[0], (unsigned int)fid->fsid[1], fid->handle_type,
 	       fid->handle_bytes);
 	print_bytes(fid->handle, fid->handle_bytes);
-	if (fid->handle_type == KZ_FILEID_INO32_GEN) {
+	if (fid->handle_type == FO_FILEID_INO32_GEN) {
 		uint32_t h[2];
 
 		memcpy(h, fid->handle, sizeof(h));
@@ -85,7 +85,7 @@ static void print_fid(const struct kz_fan_record *rec)
 	}
 }
 
-static void print_fixed(const struct kz_fan_record *rec)
+static void print_fixed(const struct fo_record *rec)
 {
 	switch (rec->type) {
 	case FAN_EVENT_INFO_TYPE_PIDFD:
@@ -109,23 +109,23 @@ static void print_fixed(const struct kz_fan_record *rec)
 	printf(" skipped %zu bytes", rec->unknown.body_len);
 }
 
-static void print_record(size_t i, const struct kz_fan_record *rec)
+static void print_record(size_t i, const struct fo_record *rec)
 {
-	printf("  record %zu %s type %u len %u", i, kz_fan_type_name(rec->type), rec->type,
+	printf("  record %zu %s type %u len %u", i, fo_type_name(rec->type), rec->type,
 	       rec->len);
-	if (kz_fan_type_is_fid(rec->type))
+	if (fo_type_is_fid(rec->type))
 		print_fid(rec);
 	else
 		print_fixed(rec);
 	printf("\n");
 }
 
-static void print_buffer(const struct kz_fan_buffer *b)
+static void print_buffer(const struct fo_buffer *b)
 {
 	size_t off = 0;
 
 	for (size_t i = 0; i < b->nr_events; i++) {
-		const struct kz_fan_event *ev = &b->events[i];
+		const struct fo_event *ev = &b->events[i];
 
 		printf("event %zu offset %zu event_len %u vers %u metadata_len %u mask 0x%llx fd %d pid %d records %zu\n",
 		       i, off, ev->event_len, ev->vers, ev->metadata_len,
@@ -138,8 +138,8 @@ static void print_buffer(const struct kz_fan_buffer *b)
 
 int main(int argc, char **argv)
 {
-	struct kz_fan_buffer b;
-	struct kz_fan_error err;
+	struct fo_buffer b;
+	struct fo_error err;
 	char msg[160];
 	uint8_t *buf;
 	size_t len;
@@ -152,14 +152,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fanotify-decode: %s: cannot read: %s\n", argv[1], strerror(errno));
 		return 2;
 	}
-	if (kz_fan_parse(buf, len, &b, &err)) {
-		kz_fan_format_error(&err, msg, sizeof(msg));
+	if (fo_parse(buf, len, &b, &err)) {
+		fo_format_error(&err, msg, sizeof(msg));
 		fprintf(stderr, "fanotify-decode: %s: malformed: %s\n", argv[1], msg);
 		free(buf);
 		return 1;
 	}
 	print_buffer(&b);
-	kz_fan_free(&b);
+	fo_free(&b);
 	free(buf);
 	return 0;
 }

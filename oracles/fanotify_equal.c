@@ -15,7 +15,7 @@ static int bytes_equal(const void *a, size_t alen, const void *b, size_t blen)
 	return alen == blen && (!alen || !memcmp(a, b, alen));
 }
 
-static int fid_equal(const struct kz_fan_fid *a, const struct kz_fan_fid *b)
+static int fid_equal(const struct fo_fid *a, const struct fo_fid *b)
 {
 	return a->fsid[0] == b->fsid[0] && a->fsid[1] == b->fsid[1] &&
 	       a->handle_type == b->handle_type &&
@@ -23,11 +23,11 @@ static int fid_equal(const struct kz_fan_fid *a, const struct kz_fan_fid *b)
 	       bytes_equal(a->name, a->name ? a->name_len : 0, b->name, b->name ? b->name_len : 0);
 }
 
-static int record_equal(const struct kz_fan_record *a, const struct kz_fan_record *b)
+static int record_equal(const struct fo_record *a, const struct fo_record *b)
 {
 	if (a->type != b->type || a->pad != b->pad)
 		return 0;
-	if (kz_fan_type_is_fid(a->type))
+	if (fo_type_is_fid(a->type))
 		return fid_equal(&a->fid, &b->fid);
 	switch (a->type) {
 	case FAN_EVENT_INFO_TYPE_PIDFD:
@@ -48,7 +48,7 @@ static int record_equal(const struct kz_fan_record *a, const struct kz_fan_recor
 			   b->unknown.body, b->unknown.body_len);
 }
 
-static int event_equal(const struct kz_fan_event *a, const struct kz_fan_event *b,
+static int event_equal(const struct fo_event *a, const struct fo_event *b,
 		       char *why, size_t cap, size_t i)
 {
 	if (a->vers != b->vers || a->reserved != b->reserved || a->mask != b->mask ||
@@ -64,15 +64,15 @@ static int event_equal(const struct kz_fan_event *a, const struct kz_fan_event *
 	for (size_t r = 0; r < a->nr_records; r++) {
 		if (!record_equal(&a->records[r], &b->records[r])) {
 			snprintf(why, cap, "event %zu record %zu (%s) differs", i, r,
-				 kz_fan_type_name(a->records[r].type));
+				 fo_type_name(a->records[r].type));
 			return 0;
 		}
 	}
 	return 1;
 }
 
-int kz_fan_equal(const struct kz_fan_buffer *a, const struct kz_fan_buffer *b,
-		 char *why, size_t cap)
+int fo_equal(const struct fo_buffer *a, const struct fo_buffer *b,
+	     char *why, size_t cap)
 {
 	if (a->nr_events != b->nr_events) {
 		snprintf(why, cap, "%zu events against %zu", a->nr_events, b->nr_events);

@@ -20,43 +20,43 @@
 #include <stdint.h>
 
 /* The kernel rounds every info record up to this (FANOTIFY_EVENT_ALIGN). */
-#define KZ_FAN_RECORD_ALIGN	4
+#define FO_RECORD_ALIGN	4
 /* struct file_handle's header (handle_bytes, handle_type) inside a FID record. */
-#define KZ_FAN_FH_HDR_LEN	8
+#define FO_FH_HDR_LEN	8
 /* FILEID_INO32_GEN, FILEID_INVALID (include/linux/exportfs.h, not uapi). */
-#define KZ_FILEID_INO32_GEN	1
-#define KZ_FILEID_INVALID	0xff
+#define FO_FILEID_INO32_GEN	1
+#define FO_FILEID_INVALID	0xff
 
 /* Every way a buffer can be malformed, one precise error each. */
-enum kz_fan_err {
-	KZ_FAN_OK = 0,
-	KZ_FAN_ERR_BUFFER_SHORT,	/* buffer shorter than the metadata */
-	KZ_FAN_ERR_TRAILING,		/* trailing bytes that are not a whole event */
-	KZ_FAN_ERR_VERS,		/* vers is not FANOTIFY_METADATA_VERSION */
-	KZ_FAN_ERR_METADATA_LEN,	/* metadata_len is not FAN_EVENT_METADATA_LEN */
-	KZ_FAN_ERR_EVENT_SHORT,		/* event_len smaller than metadata_len */
-	KZ_FAN_ERR_EVENT_PAST_BUFFER,	/* event_len runs past the buffer */
-	KZ_FAN_ERR_INFO_HDR_PAST_EVENT,	/* an info header runs past event_len */
-	KZ_FAN_ERR_RECORD_LEN_ZERO,	/* a record length of zero */
-	KZ_FAN_ERR_RECORD_PAST_EVENT,	/* a record runs past event_len */
-	KZ_FAN_ERR_RECORD_SHORT,	/* a record shorter than its type's struct */
-	KZ_FAN_ERR_HANDLE_PAST_RECORD,	/* handle_bytes runs past the record */
-	KZ_FAN_ERR_NAME_NO_NUL,		/* a name without its NUL inside the record */
-	KZ_FAN_ERR_INO32_HANDLE_SHORT,	/* FILEID_INO32_GEN handle under 8 bytes */
-	KZ_FAN_ERR_NOMEM,		/* out of memory for the typed result */
-	KZ_FAN_ERR_COUNT
+enum fo_err {
+	FO_OK = 0,
+	FO_ERR_BUFFER_SHORT,	/* buffer shorter than the metadata */
+	FO_ERR_TRAILING,		/* trailing bytes that are not a whole event */
+	FO_ERR_VERS,		/* vers is not FANOTIFY_METADATA_VERSION */
+	FO_ERR_METADATA_LEN,	/* metadata_len is not FAN_EVENT_METADATA_LEN */
+	FO_ERR_EVENT_SHORT,		/* event_len smaller than metadata_len */
+	FO_ERR_EVENT_PAST_BUFFER,	/* event_len runs past the buffer */
+	FO_ERR_INFO_HDR_PAST_EVENT,	/* an info header runs past event_len */
+	FO_ERR_RECORD_LEN_ZERO,	/* a record length of zero */
+	FO_ERR_RECORD_PAST_EVENT,	/* a record runs past event_len */
+	FO_ERR_RECORD_SHORT,	/* a record shorter than its type's struct */
+	FO_ERR_HANDLE_PAST_RECORD,	/* handle_bytes runs past the record */
+	FO_ERR_NAME_NO_NUL,		/* a name without its NUL inside the record */
+	FO_ERR_INO32_HANDLE_SHORT,	/* FILEID_INO32_GEN handle under 8 bytes */
+	FO_ERR_NOMEM,		/* out of memory for the typed result */
+	FO_ERR_COUNT
 };
 
 /* Where a parse failed: byte offset in the buffer, event and record index. */
-struct kz_fan_error {
-	enum kz_fan_err code;
+struct fo_error {
+	enum fo_err code;
 	size_t offset;
 	size_t event;
 	size_t record;		/* SIZE_MAX when the error is about the event */
 };
 
 /* FID, DFID, DFID_NAME, OLD_DFID_NAME, NEW_DFID_NAME. */
-struct kz_fan_fid {
+struct fo_fid {
 	int32_t fsid[2];
 	uint32_t handle_bytes;
 	int32_t handle_type;
@@ -65,13 +65,13 @@ struct kz_fan_fid {
 	size_t name_len;	/* strlen(name) */
 };
 
-struct kz_fan_record {
+struct fo_record {
 	uint8_t type;		/* FAN_EVENT_INFO_TYPE_* or unknown */
 	uint8_t pad;		/* header pad byte, as read */
 	/* As read; 0 in a built record: the serializer lays it out. */
 	uint16_t len;
 	union {
-		struct kz_fan_fid fid;
+		struct fo_fid fid;
 		int32_t pidfd;
 		struct {
 			int32_t error;
@@ -90,7 +90,7 @@ struct kz_fan_record {
 	};
 };
 
-struct kz_fan_event {
+struct fo_event {
 	uint32_t event_len;	/* as read; 0 in a built event */
 	uint8_t vers;
 	uint8_t reserved;
@@ -99,57 +99,57 @@ struct kz_fan_event {
 	int32_t fd;
 	int32_t pid;
 	size_t nr_records;
-	struct kz_fan_record *records;
+	struct fo_record *records;
 };
 
-struct kz_fan_buffer {
+struct fo_buffer {
 	size_t nr_events;
-	struct kz_fan_event *events;
+	struct fo_event *events;
 };
 
 /* Record kinds by type, from the tree's uapi header. */
-int kz_fan_type_is_fid(uint8_t type);
-int kz_fan_type_has_name(uint8_t type);
-int kz_fan_type_is_known(uint8_t type);
-const char *kz_fan_type_name(uint8_t type);	/* "UNKNOWN" for unknown */
+int fo_type_is_fid(uint8_t type);
+int fo_type_has_name(uint8_t type);
+int fo_type_is_known(uint8_t type);
+const char *fo_type_name(uint8_t type);	/* "UNKNOWN" for unknown */
 
 /*
  * Parses buf into out. Returns 0, or -1 with err filled (out is then
  * empty). An empty buffer is well formed and has no events.
  */
-int kz_fan_parse(const void *buf, size_t len, struct kz_fan_buffer *out,
-		 struct kz_fan_error *err);
-void kz_fan_free(struct kz_fan_buffer *b);
+int fo_parse(const void *buf, size_t len, struct fo_buffer *out,
+	     struct fo_error *err);
+void fo_free(struct fo_buffer *b);
 /* realloc() by default; weak, so that a test can make allocation fail. */
-void *kz_fan_realloc(void *p, size_t n);
-const char *kz_fan_strerror(enum kz_fan_err code);
+void *fo_realloc(void *p, size_t n);
+const char *fo_strerror(enum fo_err code);
 /* "event E record R at offset O: <strerror>", snprintf-style return. */
-int kz_fan_format_error(const struct kz_fan_error *err, char *out, size_t cap);
+int fo_format_error(const struct fo_error *err, char *out, size_t cap);
 
 /*
  * Typed equality (every field but the as-read lengths). Returns 1 when
  * equal; else 0 and, in why, the first difference.
  */
-int kz_fan_equal(const struct kz_fan_buffer *a, const struct kz_fan_buffer *b,
-		 char *why, size_t cap);
+int fo_equal(const struct fo_buffer *a, const struct fo_buffer *b,
+	     char *why, size_t cap);
 
 /* Size of a record / event as serialized: len if set, else the kernel's. */
-size_t kz_fan_record_size(const struct kz_fan_record *rec);
-size_t kz_fan_event_size(const struct kz_fan_event *ev);
+size_t fo_record_size(const struct fo_record *rec);
+size_t fo_event_size(const struct fo_event *ev);
 /* Size of the whole serialized buffer; 0 if something cannot be laid out. */
-size_t kz_fan_serialized_len(const struct kz_fan_buffer *b);
+size_t fo_serialized_len(const struct fo_buffer *b);
 /*
  * Writes b into out (cap bytes). Returns the bytes written, or 0 when it
  * does not fit or a record cannot be laid out (len set below its content
  * or above 65535, event_len above 4 GiB).
  */
-size_t kz_fan_serialize(const struct kz_fan_buffer *b, uint8_t *out, size_t cap);
+size_t fo_serialize(const struct fo_buffer *b, uint8_t *out, size_t cap);
 
 /*
  * Prints b as handle_notifications() of fs-monitor.c prints the buffer it
  * was parsed from. NUL-terminates within cap; returns the full length
  * (snprintf-style: a return >= cap means truncated).
  */
-size_t kz_fan_render(const struct kz_fan_buffer *b, char *out, size_t cap);
+size_t fo_render(const struct fo_buffer *b, char *out, size_t cap);
 
 #endif

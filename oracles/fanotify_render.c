@@ -34,7 +34,7 @@ static void say(struct text *t, const char *fmt, ...)
 		t->len += (size_t)n;
 }
 
-static void render_fh(struct text *t, const struct kz_fan_fid *fid)
+static void render_fh(struct text *t, const struct fo_fid *fid)
 {
 	uint32_t h[2];
 
@@ -43,22 +43,22 @@ static void render_fh(struct text *t, const struct kz_fan_fid *fid)
 		say(t, "%hhx", fid->handle[i]);
 	say(t, "\n");
 	say(t, "\tdecoded fh: ");
-	if (fid->handle_type == KZ_FILEID_INO32_GEN) {
+	if (fid->handle_type == FO_FILEID_INO32_GEN) {
 		/* The parser made sure that both words are in the handle. */
 		memcpy(h, fid->handle, sizeof(h));
 		say(t, "inode=%u gen=%u\n", h[0], h[1]);
-	} else if (fid->handle_type == KZ_FILEID_INVALID && !fid->handle_bytes) {
+	} else if (fid->handle_type == FO_FILEID_INVALID && !fid->handle_bytes) {
 		say(t, "Type %d (Superblock error)\n", fid->handle_type);
 	} else {
 		say(t, "Type %d (Unknown)\n", fid->handle_type);
 	}
 }
 
-static void render_record(struct text *t, const struct kz_fan_record *rec)
+static void render_record(struct text *t, const struct fo_record *rec)
 {
 	switch (rec->type) {
 	case FAN_EVENT_INFO_TYPE_ERROR:
-		say(t, "\tGeneric Error Record: len=%d\n", (int)kz_fan_record_size(rec));
+		say(t, "\tGeneric Error Record: len=%d\n", (int)fo_record_size(rec));
 		say(t, "\terror: %d\n", rec->error.error);
 		say(t, "\terror_count: %d\n", (int)rec->error.error_count);
 		break;
@@ -69,13 +69,13 @@ static void render_record(struct text *t, const struct kz_fan_record *rec)
 		break;
 	default:
 		say(t, "\tUnknown info type=%d len=%d:\n", rec->type,
-		    (int)kz_fan_record_size(rec));
+		    (int)fo_record_size(rec));
 	}
 }
 
-static void render_event(struct text *t, const struct kz_fan_event *ev)
+static void render_event(struct text *t, const struct fo_event *ev)
 {
-	size_t len = ev->event_len ? ev->event_len : kz_fan_event_size(ev);
+	size_t len = ev->event_len ? ev->event_len : fo_event_size(ev);
 
 	if (ev->mask != FAN_FS_ERROR) {
 		say(t, "unexpected FAN MARK: %llx\n", (unsigned long long)ev->mask);
@@ -92,7 +92,7 @@ next_event:
 	say(t, "---\n\n");
 }
 
-size_t kz_fan_render(const struct kz_fan_buffer *b, char *out, size_t cap)
+size_t fo_render(const struct fo_buffer *b, char *out, size_t cap)
 {
 	struct text t = { out, cap, 0 };
 

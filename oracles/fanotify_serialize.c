@@ -10,20 +10,20 @@
 
 #include "fanotify_parse.h"
 
-#define FID_HDR_LEN	(sizeof(struct fanotify_event_info_fid) + KZ_FAN_FH_HDR_LEN)
+#define FID_HDR_LEN	(sizeof(struct fanotify_event_info_fid) + FO_FH_HDR_LEN)
 
 static size_t round_up(size_t n)
 {
-	return (n + KZ_FAN_RECORD_ALIGN - 1) / KZ_FAN_RECORD_ALIGN * KZ_FAN_RECORD_ALIGN;
+	return (n + FO_RECORD_ALIGN - 1) / FO_RECORD_ALIGN * FO_RECORD_ALIGN;
 }
 
 /* The bytes a record's fields need, before padding. */
-static size_t content_size(const struct kz_fan_record *rec)
+static size_t content_size(const struct fo_record *rec)
 {
-	if (kz_fan_type_is_fid(rec->type)) {
+	if (fo_type_is_fid(rec->type)) {
 		size_t n = FID_HDR_LEN + rec->fid.handle_bytes;
 
-		if (kz_fan_type_has_name(rec->type))
+		if (fo_type_has_name(rec->type))
 			n += (rec->fid.name ? rec->fid.name_len : 0) + 1;
 		return n;
 	}
@@ -45,14 +45,14 @@ static size_t content_size(const struct kz_fan_record *rec)
 	return sizeof(struct fanotify_event_info_header) + rec->unknown.body_len;
 }
 
-static size_t kernel_size(const struct kz_fan_record *rec)
+static size_t kernel_size(const struct fo_record *rec)
 {
-	if (!kz_fan_type_is_known(rec->type))
+	if (!fo_type_is_known(rec->type))
 		return content_size(rec);
 	return round_up(content_size(rec));
 }
 
-size_t kz_fan_record_size(const struct kz_fan_record *rec)
+size_t fo_record_size(const struct fo_record *rec)
 {
 	size_t n = rec->len ? rec->len : kernel_size(rec);
 
@@ -61,12 +61,12 @@ size_t kz_fan_record_size(const struct kz_fan_record *rec)
 	return n;
 }
 
-size_t kz_fan_event_size(const struct kz_fan_event *ev)
+size_t fo_event_size(const struct fo_event *ev)
 {
 	size_t n = FAN_EVENT_METADATA_LEN;
 
 	for (size_t i = 0; i < ev->nr_records; i++) {
-		size_t r = kz_fan_record_size(&ev->records[i]);
+		size_t r = fo_record_size(&ev->records[i]);
 
 		if (!r)
 			return 0;
@@ -75,12 +75,12 @@ size_t kz_fan_event_size(const struct kz_fan_event *ev)
 	return n > UINT32_MAX ? 0 : n;
 }
 
-size_t kz_fan_serialized_len(const struct kz_fan_buffer *b)
+size_t fo_serialized_len(const struct fo_buffer *b)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < b->nr_events; i++) {
-		size_t e = kz_fan_event_size(&b->events[i]);
+		size_t e = fo_event_size(&b->events[i]);
 
 		if (!e)
 			return 0;
@@ -94,7 +94,7 @@ static void put(uint8_t *base, size_t off, const void *v, size_t n)
 	memcpy(base + off, v, n);
 }
 
-static void put_fid(uint8_t *p, const struct kz_fan_fid *fid, int has_name)
+static void put_fid(uint8_t *p, const struct fo_fid *fid, int has_name)
 {
 	size_t off = offsetof(struct fanotify_event_info_fid, fsid);
 
@@ -109,7 +109,7 @@ static void put_fid(uint8_t *p, const struct kz_fan_fid *fid, int has_name)
 		put(p, FID_HDR_LEN + fid->handle_bytes, fid->name, fid->name_len);
 }
 
-static void put_fixed(uint8_t *p, const struct kz_fan_record *rec)
+static void put_fixed(uint8_t *p, const struct fo_record *rec)
 {
 	switch (rec->type) {
 	case FAN_EVENT_INFO_TYPE_PIDFD:
@@ -138,24 +138,24 @@ static void put_fixed(uint8_t *p, const struct kz_fan_record *rec)
 	}
 }
 
-static size_t put_record(uint8_t *p, const struct kz_fan_record *rec)
+static size_t put_record(uint8_t *p, const struct fo_record *rec)
 {
-	uint16_t len = (uint16_t)kz_fan_record_size(rec);
+	uint16_t len = (uint16_t)fo_record_size(rec);
 
 	memset(p, 0, len);
 	p[offsetof(struct fanotify_event_info_header, info_type)] = rec->type;
 	p[offsetof(struct fanotify_event_info_header, pad)] = rec->pad;
 	put(p, offsetof(struct fanotify_event_info_header, len), &len, 2);
-	if (kz_fan_type_is_fid(rec->type))
-		put_fid(p, &rec->fid, kz_fan_type_has_name(rec->type));
+	if (fo_type_is_fid(rec->type))
+		put_fid(p, &rec->fid, fo_type_has_name(rec->type));
 	else
 		put_fixed(p, rec);
 	return len;
 }
 
-static size_t put_event(uint8_t *p, const struct kz_fan_event *ev)
+static size_t put_event(uint8_t *p, const struct fo_event *ev)
 {
-	uint32_t event_len = (uint32_t)kz_fan_event_size(ev);
+	uint32_t event_len = (uint32_t)fo_event_size(ev);
 	uint16_t metadata_len = FAN_EVENT_METADATA_LEN;
 	size_t off = FAN_EVENT_METADATA_LEN;
 
@@ -172,9 +172,9 @@ static size_t put_event(uint8_t *p, const struct kz_fan_event *ev)
 	return off;
 }
 
-size_t kz_fan_serialize(const struct kz_fan_buffer *b, uint8_t *out, size_t cap)
+size_t fo_serialize(const struct fo_buffer *b, uint8_t *out, size_t cap)
 {
-	size_t total = kz_fan_serialized_len(b), off = 0;
+	size_t total = fo_serialized_len(b), off = 0;
 
 	if ((!total && b->nr_events) || total > cap)
 		return 0;

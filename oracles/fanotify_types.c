@@ -10,7 +10,7 @@
 
 #include "fanotify_parse.h"
 
-int kz_fan_type_is_fid(uint8_t type)
+int fo_type_is_fid(uint8_t type)
 {
 	switch (type) {
 	case FAN_EVENT_INFO_TYPE_FID:
@@ -23,14 +23,14 @@ int kz_fan_type_is_fid(uint8_t type)
 	return 0;
 }
 
-int kz_fan_type_has_name(uint8_t type)
+int fo_type_has_name(uint8_t type)
 {
 	return type == FAN_EVENT_INFO_TYPE_DFID_NAME ||
 	       type == FAN_EVENT_INFO_TYPE_OLD_DFID_NAME ||
 	       type == FAN_EVENT_INFO_TYPE_NEW_DFID_NAME;
 }
 
-const char *kz_fan_type_name(uint8_t type)
+const char *fo_type_name(uint8_t type)
 {
 	switch (type) {
 	case FAN_EVENT_INFO_TYPE_FID:		return "FID";
@@ -50,41 +50,41 @@ const char *kz_fan_type_name(uint8_t type)
 	return "UNKNOWN";
 }
 
-int kz_fan_type_is_known(uint8_t type)
+int fo_type_is_known(uint8_t type)
 {
-	return kz_fan_type_name(type)[0] != 'U';
+	return fo_type_name(type)[0] != 'U';
 }
 
-static const char *const err_text[KZ_FAN_ERR_COUNT] = {
-	[KZ_FAN_OK] = "well formed",
-	[KZ_FAN_ERR_BUFFER_SHORT] = "buffer shorter than the event metadata",
-	[KZ_FAN_ERR_TRAILING] = "trailing bytes that are not a whole event",
-	[KZ_FAN_ERR_VERS] = "vers is not FANOTIFY_METADATA_VERSION",
-	[KZ_FAN_ERR_METADATA_LEN] = "metadata_len is not FAN_EVENT_METADATA_LEN",
-	[KZ_FAN_ERR_EVENT_SHORT] = "event_len smaller than metadata_len",
-	[KZ_FAN_ERR_EVENT_PAST_BUFFER] = "event_len runs past the buffer",
-	[KZ_FAN_ERR_INFO_HDR_PAST_EVENT] = "info record header runs past event_len",
-	[KZ_FAN_ERR_RECORD_LEN_ZERO] = "info record length is zero",
-	[KZ_FAN_ERR_RECORD_PAST_EVENT] = "info record runs past event_len",
-	[KZ_FAN_ERR_RECORD_SHORT] = "info record shorter than its type's struct",
-	[KZ_FAN_ERR_HANDLE_PAST_RECORD] = "handle_bytes runs past the info record",
-	[KZ_FAN_ERR_NAME_NO_NUL] = "name without its NUL inside the info record",
-	[KZ_FAN_ERR_INO32_HANDLE_SHORT] = "FILEID_INO32_GEN handle shorter than 8 bytes",
-	[KZ_FAN_ERR_NOMEM] = "out of memory",
+static const char *const err_text[FO_ERR_COUNT] = {
+	[FO_OK] = "well formed",
+	[FO_ERR_BUFFER_SHORT] = "buffer shorter than the event metadata",
+	[FO_ERR_TRAILING] = "trailing bytes that are not a whole event",
+	[FO_ERR_VERS] = "vers is not FANOTIFY_METADATA_VERSION",
+	[FO_ERR_METADATA_LEN] = "metadata_len is not FAN_EVENT_METADATA_LEN",
+	[FO_ERR_EVENT_SHORT] = "event_len smaller than metadata_len",
+	[FO_ERR_EVENT_PAST_BUFFER] = "event_len runs past the buffer",
+	[FO_ERR_INFO_HDR_PAST_EVENT] = "info record header runs past event_len",
+	[FO_ERR_RECORD_LEN_ZERO] = "info record length is zero",
+	[FO_ERR_RECORD_PAST_EVENT] = "info record runs past event_len",
+	[FO_ERR_RECORD_SHORT] = "info record shorter than its type's struct",
+	[FO_ERR_HANDLE_PAST_RECORD] = "handle_bytes runs past the info record",
+	[FO_ERR_NAME_NO_NUL] = "name without its NUL inside the info record",
+	[FO_ERR_INO32_HANDLE_SHORT] = "FILEID_INO32_GEN handle shorter than 8 bytes",
+	[FO_ERR_NOMEM] = "out of memory",
 };
 
-const char *kz_fan_strerror(enum kz_fan_err code)
+const char *fo_strerror(enum fo_err code)
 {
-	if ((unsigned int)code >= KZ_FAN_ERR_COUNT)
+	if ((unsigned int)code >= FO_ERR_COUNT)
 		return "unknown error";
 	return err_text[code];
 }
 
-int kz_fan_format_error(const struct kz_fan_error *err, char *out, size_t cap)
+int fo_format_error(const struct fo_error *err, char *out, size_t cap)
 {
 	if (err->record == SIZE_MAX)
 		return snprintf(out, cap, "event %zu at offset %zu: %s", err->event,
-				err->offset, kz_fan_strerror(err->code));
+				err->offset, fo_strerror(err->code));
 	return snprintf(out, cap, "event %zu record %zu at offset %zu: %s", err->event,
-			err->record, err->offset, kz_fan_strerror(err->code));
+			err->record, err->offset, fo_strerror(err->code));
 }

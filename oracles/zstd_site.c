@@ -120,35 +120,46 @@ static void other_range(const struct block_map *m, const struct zo_site *s, size
 	}
 }
 
+/*
+ * Side fail rejected what the other accepted: the failing unit, and the
+ * same block's range on the other side. m and out are indexed by side.
+ */
+static void locate_rejection(const struct zo_case *c, struct zo_site *s, enum bm_side fail,
+			     struct block_map *const *m, const uint8_t **out)
+{
+	enum bm_side other = fail == BM_KERNEL ? BM_REFERENCE : BM_KERNEL;
+	const struct zo_result *res[2] = { [BM_KERNEL] = s->k, [BM_REFERENCE] = s->r };
+	size_t *range[2] = { [BM_KERNEL] = s->k_out, [BM_REFERENCE] = s->r_out };
+	size_t off;
+
+	if (map_side(c, fail, SIZE_MAX, m[fail], &out[fail]))
+		s->located = locate_failure(c, s, fail, m[fail], out[fail], res[other]);
+	off = m[fail]->fail.out_off;
+	range[fail][0] = range[fail][1] = off;
+	if (s->located && !s->before_failure && map_side(c, other, off, m[other], &out[other]))
+		other_range(m[other], s, range[other]);
+}
+
 static void locate_decoded(const struct zo_case *c, enum zo_class cls, struct zo_site *s)
 {
 	static struct block_map km, rm;
-	const uint8_t *kout = NULL, *rout = NULL;
+	struct block_map *const m[2] = { [BM_KERNEL] = &km, [BM_REFERENCE] = &rm };
+	const uint8_t *out[2] = { NULL, NULL };
 
 	s->km = &km;
 	s->rm = &rm;
 	if (cls == ZO_MISMATCH) {
-		if (map_side(c, BM_KERNEL, s->diff, &km, &kout) &&
-		    map_side(c, BM_REFERENCE, s->diff, &rm, &rout))
+		if (map_side(c, BM_KERNEL, s->diff, &km, &out[BM_KERNEL]) &&
+		    map_side(c, BM_REFERENCE, s->diff, &rm, &out[BM_REFERENCE]))
 			s->located = locate_mismatch(s, &km, &rm);
 	} else if (cls == ZO_KERNEL_REJECTS) {
-		if (map_side(c, BM_KERNEL, SIZE_MAX, &km, &kout))
-			s->located = locate_failure(c, s, BM_KERNEL, &km, kout, s->r);
-		s->k_out[0] = s->k_out[1] = km.fail.out_off;
-		if (s->located && !s->before_failure &&
-		    map_side(c, BM_REFERENCE, km.fail.out_off, &rm, &rout))
-			other_range(&rm, s, s->r_out);
+		locate_rejection(c, s, BM_KERNEL, m, out);
 	} else if (cls == ZO_KERNEL_ACCEPTS) {
-		if (map_side(c, BM_REFERENCE, SIZE_MAX, &rm, &rout))
-			s->located = locate_failure(c, s, BM_REFERENCE, &rm, rout, s->k);
-		s->r_out[0] = s->r_out[1] = rm.fail.out_off;
 		/* The kernel's map gives the block's size, and the frame's extent (zo_kernel_frame). */
-		if (s->located && !s->before_failure &&
-		    map_side(c, BM_KERNEL, rm.fail.out_off, &km, &kout))
-			other_range(&km, s, s->k_out);
+		locate_rejection(c, s, BM_REFERENCE, m, out);
 	}
-	s->km_out = kout;
-	s->rm_out = rout;
+	s->km_out = out[BM_KERNEL];
+	s->rm_out = out[BM_REFERENCE];
 	/* A site in a frame that neither side decoded explains nothing. */
 	if (c->frames && s->frame >= c->frames)
 		s->located = 0;

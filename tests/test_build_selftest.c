@@ -59,7 +59,7 @@ static void test_corruption_is_caught(void **state)
 	size_t flen, r;
 
 	(void)state;
-	sample_fill(src, LEN, SAMPLE_TEXT, 7);
+	lib_sample_fill(src, LEN, LIB_SAMPLE_TEXT, 7);
 	flen = ref_compress(frame, sizeof(frame), src, LEN, 3, 1, 1);
 	assert_false(ref_is_error(flen));
 	frame[flen - 1] ^= 0x55;	/* inside the checksum */

@@ -139,15 +139,15 @@ static void test_padding_not_zero(void **state)
 static void test_sample_line_missing(void **state)
 {
 	struct capture *c = load("error-multi");
-	struct kz_fan_buffer b;
-	struct kz_fan_error err;
+	struct fo_buffer b;
+	struct fo_error err;
 
 	(void)state;
-	assert_int_equal(kz_fan_parse(c->buf, c->len, &b, &err), 0);
+	assert_int_equal(fo_parse(c->buf, c->len, &b, &err), 0);
 	manifest_setf(&c->m, "event.0.error", "error_count", "3");
 	assert_int_equal(capture_check_sample(&b, &c->m, c->buf, c->len, c->why, sizeof(c->why)), -1);
 	assert_non_null(strstr(c->why, "error_count: 3"));
-	kz_fan_free(&b);
+	fo_free(&b);
 	free(c);
 }
 

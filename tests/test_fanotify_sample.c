@@ -25,32 +25,32 @@ static char sample_out[OUT_CAP], render_out[OUT_CAP];
 /* Sample output == renderer output on len bytes at p (well formed). */
 static void expect_same(const char *what, const uint8_t *p, size_t len, int lenient)
 {
-	struct kz_fan_buffer b;
-	struct kz_fan_error err;
+	struct fo_buffer b;
+	struct fo_error err;
 	uint8_t *copy = malloc(len ? len : 1);
 	long got;
 	size_t want;
 
 	assert_non_null(copy);
 	memcpy(copy, p, len);
-	if (kz_fan_parse(copy, len, &b, &err))
-		fail_msg("%s: not well formed: %s", what, kz_fan_strerror(err.code));
+	if (fo_parse(copy, len, &b, &err))
+		fail_msg("%s: not well formed: %s", what, fo_strerror(err.code));
 	got = lenient ? sample_handle_lenient(copy, len, sample_out, OUT_CAP) :
 			sample_handle(copy, len, sample_out, OUT_CAP);
-	want = kz_fan_render(&b, render_out, OUT_CAP);
+	want = fo_render(&b, render_out, OUT_CAP);
 	assert_true(got >= 0);
 	assert_true(want < OUT_CAP);
 	if ((size_t)got != want || strcmp(sample_out, render_out))
 		fail_msg("%s: sample printed\n%s\nreference\n%s", what, sample_out, render_out);
-	kz_fan_free(&b);
+	fo_free(&b);
 	free(copy);
 }
 
-static const struct fan_seed *seed(const char *name)
+static const struct seeds_fan_buffer *seed(const char *name)
 {
-	for (size_t i = 0; i < fan_nr_seeds; i++)
-		if (!strcmp(fan_seeds[i].name, name))
-			return &fan_seeds[i];
+	for (size_t i = 0; i < seeds_fan_count; i++)
+		if (!strcmp(seeds_fan[i].name, name))
+			return &seeds_fan[i];
 	fail_msg("no seed %s", name);
 	return NULL;
 }
@@ -58,18 +58,18 @@ static const struct fan_seed *seed(const char *name)
 /* Every well-formed seed; the misaligned one in the lenient build only. */
 static void test_seeds(void **state)
 {
-	static uint8_t buf[FAN_SEED_MAX];
+	static uint8_t buf[SEEDS_FAN_MAX];
 
 	(void)state;
-	for (size_t i = 0; i < fan_nr_seeds; i++) {
+	for (size_t i = 0; i < seeds_fan_count; i++) {
 		size_t len;
 
-		if (fan_seeds[i].expect != KZ_FAN_OK)
+		if (seeds_fan[i].expect != FO_OK)
 			continue;
-		len = fan_seeds[i].build(buf);
-		expect_same(fan_seeds[i].name, buf, len, 1);
-		if (strcmp(fan_seeds[i].name, "misaligned-event"))
-			expect_same(fan_seeds[i].name, buf, len, 0);
+		len = seeds_fan[i].build(buf);
+		expect_same(seeds_fan[i].name, buf, len, 1);
+		if (strcmp(seeds_fan[i].name, "misaligned-event"))
+			expect_same(seeds_fan[i].name, buf, len, 0);
 	}
 }
 
@@ -80,8 +80,8 @@ static void test_sample_text(void **state)
 		"\tGeneric Error Record: len=12\n\terror: 117\n\terror_count: 1\n"
 		"\tfsid: 3c5a1f2eb9d4e71\n\tfh: c0007000\n\tdecoded fh: inode=12 gen=7\n"
 		"---\n\n";
-	static uint8_t buf[FAN_SEED_MAX];
-	size_t len = fan_seed_base(buf);
+	static uint8_t buf[SEEDS_FAN_MAX];
+	size_t len = seeds_fan_base(buf);
 
 	(void)state;
 	assert_int_equal(sample_handle(buf, len, sample_out, OUT_CAP), strlen(want));
@@ -106,7 +106,7 @@ static void test_generated(void **state)
 			in[k] = (uint8_t)(x >> 16);
 		}
 		fan_gen_build(&g, in, (size_t)(i % 2 ? sizeof(in) : 40));
-		n = kz_fan_serialize(&g.buf, bytes, sizeof(bytes));
+		n = fo_serialize(&g.buf, bytes, sizeof(bytes));
 		assert_true(n > 0);
 		snprintf(what, sizeof(what), "generated %d", i);
 		expect_same(what, bytes, n, 1);
@@ -116,13 +116,13 @@ static void test_generated(void **state)
 /* A zero record length makes the sample loop: the wrapper stops it. */
 static void test_runaway(void **state)
 {
-	static uint8_t buf[FAN_SEED_MAX];
+	static uint8_t buf[SEEDS_FAN_MAX];
 	size_t len = seed("bad-record-len-zero")->build(buf);
 
 	(void)state;
 	assert_int_equal(sample_handle(buf, len, sample_out, OUT_CAP), SAMPLE_RUNAWAY);
 	/* And the next run starts afresh. */
-	len = fan_seed_base(buf);
+	len = seeds_fan_base(buf);
 	assert_true(sample_handle(buf, len, sample_out, OUT_CAP) > 0);
 }
 
@@ -131,7 +131,7 @@ static void test_malformed_survivable(void **state)
 {
 	static const char *const names[] = { "bad-vers", "bad-trailing", "bad-event-short",
 					     "bad-event-past-buffer" };
-	static uint8_t buf[FAN_SEED_MAX];
+	static uint8_t buf[SEEDS_FAN_MAX];
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {

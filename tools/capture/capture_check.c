@@ -4,7 +4,7 @@
 
 #include "capture_check.h"
 
-static int check_parsed(const struct kz_fan_buffer *b, const struct manifest *expect,
+static int check_parsed(const struct fo_buffer *b, const struct manifest *expect,
 			const uint8_t *buf, size_t len, char *why, size_t cap)
 {
 	static struct manifest got;
@@ -19,17 +19,17 @@ static int check_parsed(const struct kz_fan_buffer *b, const struct manifest *ex
 int capture_check(const struct manifest *expect, const uint8_t *buf, size_t len,
 		  char *why, size_t cap)
 {
-	struct kz_fan_buffer b;
-	struct kz_fan_error err;
+	struct fo_buffer b;
+	struct fo_error err;
 	char msg[256];
 	int ret;
 
-	if (kz_fan_parse(buf, len, &b, &err)) {
-		kz_fan_format_error(&err, msg, sizeof(msg));
+	if (fo_parse(buf, len, &b, &err)) {
+		fo_format_error(&err, msg, sizeof(msg));
 		snprintf(why, cap, "the reference parser rejects it: %s", msg);
 		return -1;
 	}
 	ret = check_parsed(&b, expect, buf, len, why, cap);
-	kz_fan_free(&b);
+	fo_free(&b);
 	return ret;
 }

@@ -20,15 +20,15 @@
 int capture_check(const struct manifest *expect, const uint8_t *buf, size_t len,
 		  char *why, size_t cap);
 /* Write what the parser decoded with the manifest's keys (event.N.*, events, bytes). */
-void capture_decoded(const struct kz_fan_buffer *b, size_t len, struct manifest *got);
+void capture_decoded(const struct fo_buffer *b, size_t len, struct manifest *got);
 /* Every decoded key must be expected and every expected key decoded. */
 int capture_compare(const struct manifest *expect, const struct manifest *got,
 		    char *why, size_t cap);
 /* The serializer must give back the kernel's bytes. */
-int capture_check_serialized(const struct kz_fan_buffer *b, const uint8_t *buf,
+int capture_check_serialized(const struct fo_buffer *b, const uint8_t *buf,
 			     size_t len, char *why, size_t cap);
 /* The sample must print what the renderer prints and what the manifest says. */
-int capture_check_sample(const struct kz_fan_buffer *b, const struct manifest *expect,
+int capture_check_sample(const struct fo_buffer *b, const struct manifest *expect,
 			 const uint8_t *buf, size_t len, char *why, size_t cap);
 
 #endif

@@ -85,7 +85,7 @@ int capture_compare(const struct manifest *expect, const struct manifest *got,
 	return 0;
 }
 
-int capture_check_serialized(const struct kz_fan_buffer *b, const uint8_t *buf,
+int capture_check_serialized(const struct fo_buffer *b, const uint8_t *buf,
 			     size_t len, char *why, size_t cap)
 {
 	uint8_t *out = malloc(len + 1);
@@ -96,7 +96,7 @@ int capture_check_serialized(const struct kz_fan_buffer *b, const uint8_t *buf,
 		snprintf(why, cap, "out of memory");
 		return -1;
 	}
-	n = kz_fan_serialize(b, out, len + 1);
+	n = fo_serialize(b, out, len + 1);
 	if (n != len) {
 		snprintf(why, cap, "serializer wrote %zu bytes, the kernel %zu", n, len);
 		goto out;

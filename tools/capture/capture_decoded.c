@@ -27,7 +27,7 @@ static const char *record_key(uint8_t type, char *buf, size_t cap)
 	return buf;
 }
 
-static void decoded_fid(struct manifest *got, const char *p, const struct kz_fan_fid *f)
+static void decoded_fid(struct manifest *got, const char *p, const struct fo_fid *f)
 {
 	struct capture_fid fid;
 
@@ -52,7 +52,7 @@ static void decoded_fid(struct manifest *got, const char *p, const struct kz_fan
 }
 
 static void decoded_record(struct manifest *got, const char *ev_prefix,
-			   const struct kz_fan_record *r, char *list, size_t cap)
+			   const struct fo_record *r, char *list, size_t cap)
 {
 	char type_buf[32], p[96];
 	const char *type = record_key(r->type, type_buf, sizeof(type_buf));
@@ -60,7 +60,7 @@ static void decoded_record(struct manifest *got, const char *ev_prefix,
 
 	snprintf(list + used, cap - used, "%s%s", used ? "," : "", type);
 	snprintf(p, sizeof(p), "%s.%s", ev_prefix, type);
-	if (kz_fan_type_is_fid(r->type)) {
+	if (fo_type_is_fid(r->type)) {
 		decoded_fid(got, p, &r->fid);
 	} else if (r->type == FAN_EVENT_INFO_TYPE_ERROR) {
 		manifest_setf(got, p, "error", "%d", r->error.error);
@@ -70,7 +70,7 @@ static void decoded_record(struct manifest *got, const char *ev_prefix,
 	}
 }
 
-static void decoded_event(struct manifest *got, size_t idx, const struct kz_fan_event *ev)
+static void decoded_event(struct manifest *got, size_t idx, const struct fo_event *ev)
 {
 	char p[32], list[512] = "";
 	size_t i;
@@ -87,7 +87,7 @@ static void decoded_event(struct manifest *got, size_t idx, const struct kz_fan_
 	manifest_setf(got, p, "records", "%s", list);
 }
 
-void capture_decoded(const struct kz_fan_buffer *b, size_t len, struct manifest *got)
+void capture_decoded(const struct fo_buffer *b, size_t len, struct manifest *got)
 {
 	size_t i;
 

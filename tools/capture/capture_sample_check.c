@@ -154,7 +154,7 @@ static int manifest_lines(const struct manifest *m, const char *out, char *why, 
 	return 0;
 }
 
-static int compare_outputs(const struct kz_fan_buffer *b, const struct manifest *m,
+static int compare_outputs(const struct fo_buffer *b, const struct manifest *m,
 			   const uint8_t *buf, size_t len, struct sample_text *t,
 			   char *why, size_t cap)
 {
@@ -165,7 +165,7 @@ static int compare_outputs(const struct kz_fan_buffer *b, const struct manifest 
 		snprintf(why, cap, "the sample ran away or printed too much (%ld)", n);
 		return -1;
 	}
-	r = kz_fan_render(b, t->render, t->cap);
+	r = fo_render(b, t->render, t->cap);
 	if (r != (size_t)n || memcmp(t->sample, t->render, r)) {
 		snprintf(why, cap, "the sample's output differs from the renderer's (%ld and %zu bytes)", n, r);
 		return -1;
@@ -173,7 +173,7 @@ static int compare_outputs(const struct kz_fan_buffer *b, const struct manifest 
 	return manifest_lines(m, t->sample, why, cap);
 }
 
-int capture_check_sample(const struct kz_fan_buffer *b, const struct manifest *expect,
+int capture_check_sample(const struct fo_buffer *b, const struct manifest *expect,
 			 const uint8_t *buf, size_t len, char *why, size_t cap)
 {
 	struct sample_text t = { NULL, NULL, 64 * len + 4096 };

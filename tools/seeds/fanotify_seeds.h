@@ -12,26 +12,26 @@
 
 #include "fanotify_parse.h"
 
-#define FAN_SEED_MAX	4096
+#define SEEDS_FAN_MAX	4096
 
-struct fan_seed {
+struct seeds_fan_buffer {
 	const char *name;
-	/* KZ_FAN_OK for a well-formed buffer, else the error it must give. */
-	enum kz_fan_err expect;
-	/* Writes the buffer into out (FAN_SEED_MAX bytes); returns its size. */
+	/* FO_OK for a well-formed buffer, else the error it must give. */
+	enum fo_err expect;
+	/* Writes the buffer into out (SEEDS_FAN_MAX bytes); returns its size. */
 	size_t (*build)(uint8_t *out);
 };
 
-extern const struct fan_seed fan_seeds[];
-extern const size_t fan_nr_seeds;
+extern const struct seeds_fan_buffer seeds_fan[];
+extern const size_t seeds_fan_count;
 
 /* Offsets in the base FAN_FS_ERROR event (ERROR then FID record, 64 bytes). */
-#define FAN_BASE_LEN		64
-#define FAN_BASE_ERROR_AT	24
-#define FAN_BASE_FID_AT		36
-#define FAN_BASE_HANDLE_BYTES_AT 48
+#define SEEDS_FAN_BASE_LEN		64
+#define SEEDS_FAN_BASE_ERROR_AT	24
+#define SEEDS_FAN_BASE_FID_AT		36
+#define SEEDS_FAN_BASE_HANDLE_BYTES_AT 48
 
 /* The base event: FAN_FS_ERROR, EUCLEAN, error_count 1, ext4-like FID. */
-size_t fan_seed_base(uint8_t *out);
+size_t seeds_fan_base(uint8_t *out);
 
 #endif

@@ -11,18 +11,18 @@
 
 #include "fanotify_seeds.h"
 
-static int check(const struct fan_seed *s, const uint8_t *buf, size_t len)
+static int check(const struct seeds_fan_buffer *s, const uint8_t *buf, size_t len)
 {
-	struct kz_fan_buffer b;
-	struct kz_fan_error err;
-	int ret = kz_fan_parse(buf, len, &b, &err);
+	struct fo_buffer b;
+	struct fo_error err;
+	int ret = fo_parse(buf, len, &b, &err);
 
 	if (!ret)
-		kz_fan_free(&b);
-	if ((ret ? err.code : KZ_FAN_OK) == s->expect)
+		fo_free(&b);
+	if ((ret ? err.code : FO_OK) == s->expect)
 		return 0;
 	fprintf(stderr, "fanotify-seeds: %s: parses as \"%s\", expected \"%s\"\n", s->name,
-		kz_fan_strerror(ret ? err.code : KZ_FAN_OK), kz_fan_strerror(s->expect));
+		fo_strerror(ret ? err.code : FO_OK), fo_strerror(s->expect));
 	return -1;
 }
 
@@ -49,7 +49,7 @@ static int save(const char *dir, const char *name, const uint8_t *buf, size_t le
 
 int main(int argc, char **argv)
 {
-	static uint8_t buf[FAN_SEED_MAX];
+	static uint8_t buf[SEEDS_FAN_MAX];
 	struct stat st;
 
 	if (argc != 2) {
@@ -60,8 +60,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fanotify-seeds: %s: not a directory\n", argv[1]);
 		return 2;
 	}
-	for (size_t i = 0; i < fan_nr_seeds; i++) {
-		const struct fan_seed *s = &fan_seeds[i];
+	for (size_t i = 0; i < seeds_fan_count; i++) {
+		const struct seeds_fan_buffer *s = &seeds_fan[i];
 		size_t len = s->build(buf);
 
 		if (check(s, buf, len))

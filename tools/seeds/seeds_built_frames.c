@@ -109,7 +109,7 @@ static void built_body(struct frame_build *fb, const struct built_case *c, uint8
 		break;
 	case BODY_GARBAGE:
 		fb_block_header(fb, FB_BLOCK_COMPRESSED, 16, 1);
-		sample_fill(content, 16, SAMPLE_RANDOM, 16);
+		lib_sample_fill(content, 16, LIB_SAMPLE_RANDOM, 16);
 		fb_bytes(fb, content, 16);
 		break;
 	case BODY_NONE:
@@ -127,7 +127,7 @@ static int built_frame(const struct seed_sink *sink, const struct built_case *c,
 	if (c->body == BODY_RLE)
 		memset(content, 'z', c->content_len);
 	else
-		sample_fill(content, c->content_len, SAMPLE_TEXT, (uint32_t)c->content_len);
+		lib_sample_fill(content, c->content_len, LIB_SAMPLE_TEXT, (uint32_t)c->content_len);
 	h.content_size = (uint64_t)((long)c->content_len + c->fcs_delta);
 	fb_init(&fb, frame, BUILT_MAX);
 	fb_header(&fb, &h);

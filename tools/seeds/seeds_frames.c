@@ -12,13 +12,13 @@
 #define MULTI_CAP	(4 * MULTI_PLAIN + 1024)
 
 /* Appends a reference frame of len bytes of kind at level; its size or 0. */
-static size_t append_frame(uint8_t *buf, size_t cap, size_t at, enum sample_kind kind,
+static size_t append_frame(uint8_t *buf, size_t cap, size_t at, enum lib_sample_kind kind,
 			   size_t len, int level)
 {
 	uint8_t plain[MULTI_PLAIN];
 	size_t n;
 
-	sample_fill(plain, len, kind, (uint32_t)level);
+	lib_sample_fill(plain, len, kind, (uint32_t)level);
 	n = ref_compress(buf + at, cap - at, plain, len, level, level & 1, 1);
 	return ref_is_error(n) ? 0 : n;
 }
@@ -42,7 +42,8 @@ static int multi_frame(const struct seed_sink *sink, const struct multi_case *c,
 	size_t at = 0, plain = 0;
 
 	for (int f = 0; f < c->frames; f++) {
-		size_t n = append_frame(buf, MULTI_CAP, at, SAMPLE_TEXT, c->len[f], c->level[f]);
+		size_t n = append_frame(buf, MULTI_CAP, at, LIB_SAMPLE_TEXT, c->len[f],
+					c->level[f]);
 
 		if (!n)
 			return -1;
@@ -56,7 +57,7 @@ static int multi_frame(const struct seed_sink *sink, const struct multi_case *c,
 static int truncations(const struct seed_sink *sink, uint8_t *buf)
 {
 	static const size_t cuts[] = { 1, 3, 5, 6, 9, 12, 20, 100 };
-	size_t n = append_frame(buf, MULTI_CAP, 0, SAMPLE_TEXT, 3000, 3);
+	size_t n = append_frame(buf, MULTI_CAP, 0, LIB_SAMPLE_TEXT, 3000, 3);
 	int ret = n ? 0 : -1;
 
 	for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]) && !ret; i++)

@@ -60,7 +60,7 @@ static int seed_x2_repeat(const struct seed_sink *sink)
 	if (!buf)
 		return -1;
 	for (size_t i = 0; i < X2_PLAIN; i++)
-		buf[i] = (uint8_t)('a' + (sample_next(&st) >> 13) % 8);
+		buf[i] = (uint8_t)('a' + (lib_sample_next(&st) >> 13) % 8);
 	snprintf(name, sizeof(name), "x2repeat-letters-%d-level1", X2_PLAIN);
 	ret = emit_tail(sink, buf, X2_PLAIN, tail, seed_level_tail(1, tail), name);
 	free(buf);
@@ -80,7 +80,7 @@ int seeds_estimates(const struct seed_sink *sink)
 	char name[64];
 	int ret = 0;
 
-	sample_fill(plain, EST_PLAIN, SAMPLE_TEXT, 23);
+	lib_sample_fill(plain, EST_PLAIN, LIB_SAMPLE_TEXT, 23);
 	for (int level = -1; level <= ref_max_level() && !ret; level++) {
 		for (size_t i = 0; i < sizeof(est_sizes) / sizeof(est_sizes[0]) && !ret; i++) {
 			size_t n = seed_level_tail(level, tail);
@@ -162,10 +162,10 @@ static void fill_rle_literals(uint8_t *buf)
 	uint32_t st = 77;
 	size_t pos = RLE_RANDOM;
 
-	sample_fill(buf, RLE_RANDOM, SAMPLE_RANDOM, 9);
+	lib_sample_fill(buf, RLE_RANDOM, LIB_SAMPLE_RANDOM, 9);
 	while (pos + 17 <= RLE_PLAIN) {
 		buf[pos] = 'Z';
-		memcpy(buf + pos + 1, buf + sample_next(&st) % (RLE_RANDOM - 16), 16);
+		memcpy(buf + pos + 1, buf + lib_sample_next(&st) % (RLE_RANDOM - 16), 16);
 		pos += 17;
 	}
 	memset(buf + pos, 'Z', RLE_PLAIN - pos);
@@ -180,13 +180,13 @@ int seeds_stream_flushed(const struct seed_sink *sink)
 
 	if (!buf)
 		return -1;
-	sample_fill(buf, WRAP_SMALL, SAMPLE_TEXT, 6);
+	lib_sample_fill(buf, WRAP_SMALL, LIB_SAMPLE_TEXT, 6);
 	for (int level = -1; level <= ref_max_level() && !ret; level++) {
 		t = (struct stream_tail){ level, WRAP_SMALL, 0, 1001, 1024 };
 		if (level)
 			ret = emit_stream(sink, buf, &t, "wrapflush-text");
 	}
-	sample_fill(buf, WRAP_LARGE, SAMPLE_TEXT, 7);
+	lib_sample_fill(buf, WRAP_LARGE, LIB_SAMPLE_TEXT, 7);
 	for (size_t i = 0; i < sizeof(large_levels) / sizeof(large_levels[0]) && !ret; i++) {
 		t = (struct stream_tail){ large_levels[i], WRAP_LARGE, 0, 20001, 16384 };
 		ret = emit_stream(sink, buf, &t, "wrapflush-text");

@@ -16,16 +16,16 @@ static const size_t plain_sizes[] = {
 	0, 1, 3, 64, 1000, 4096, 20000, 65536, 131072, 131073,
 };
 
-static int plain_kind(const struct seed_sink *sink, enum sample_kind kind, uint8_t *buf)
+static int plain_kind(const struct seed_sink *sink, enum lib_sample_kind kind, uint8_t *buf)
 {
 	int ret = 0;
 
 	for (size_t i = 0; i < sizeof(plain_sizes) / sizeof(plain_sizes[0]) && !ret; i++) {
 		size_t n = plain_sizes[i];
 
-		sample_fill(buf, n, kind, (uint32_t)i);
+		lib_sample_fill(buf, n, kind, (uint32_t)i);
 		ret = seed_emit(sink, SEED_PLAIN, 0, buf, n, "plain-%s-%zu",
-				sample_kind_name(kind), n);
+				lib_sample_kind_name(kind), n);
 	}
 	return ret;
 }
@@ -48,7 +48,7 @@ static int plain_levels(const struct seed_sink *sink, uint8_t *buf)
 	uint8_t tail[2], *in = buf + LEVEL_PLAIN;
 	int ret = 0;
 
-	sample_fill(buf, LEVEL_PLAIN, SAMPLE_TEXT, 22);
+	lib_sample_fill(buf, LEVEL_PLAIN, LIB_SAMPLE_TEXT, 22);
 	for (int level = -7; level <= ref_max_level() && !ret; level++) {
 		size_t n;
 
@@ -83,7 +83,7 @@ int seeds_stream_wraps(const struct seed_sink *sink)
 	uint8_t plain[WRAP_PLAIN], tail[2 + sizeof(wrap_tail)], in[sizeof(plain) + 64];
 	int ret = 0;
 
-	sample_fill(plain, WRAP_PLAIN, SAMPLE_TEXT, 6);
+	lib_sample_fill(plain, WRAP_PLAIN, LIB_SAMPLE_TEXT, 6);
 	memcpy(tail + 2, wrap_tail, sizeof(wrap_tail));
 	for (int level = 1; level <= ref_max_level() && !ret; level++) {
 		size_t n;
@@ -104,8 +104,8 @@ int seeds_plain(const struct seed_sink *sink)
 	if (!buf)
 		return -1;
 	ret = 0;
-	for (int k = 0; k < SAMPLE_KINDS && !ret; k++)
-		ret = plain_kind(sink, (enum sample_kind)k, buf);
+	for (int k = 0; k < LIB_SAMPLE_KINDS && !ret; k++)
+		ret = plain_kind(sink, (enum lib_sample_kind)k, buf);
 	if (!ret)
 		ret = plain_levels(sink, buf);
 	if (!ret)

@@ -12,7 +12,7 @@
 #define WLOG_MAX		31
 
 /* Beyond sample_data's kinds: random letters of an 8-letter alphabet, few long matches. */
-#define KIND_LETTERS	SAMPLE_KINDS
+#define KIND_LETTERS	LIB_SAMPLE_KINDS
 
 struct ref_case {
 	struct ref_seed_params p;
@@ -23,7 +23,7 @@ struct ref_case {
 
 static const char *kind_name(int kind)
 {
-	return kind == KIND_LETTERS ? "letters" : sample_kind_name((enum sample_kind)kind);
+	return kind == KIND_LETTERS ? "letters" : lib_sample_kind_name((enum lib_sample_kind)kind);
 }
 
 /* 3 bits of entropy a byte: big Huffman-coded literal sections, where X2 decodes faster. */
@@ -32,11 +32,11 @@ static void fill_payload(uint8_t *p, size_t len, int kind, uint32_t seed)
 	uint32_t st = seed | 1;
 
 	if (kind != KIND_LETTERS) {
-		sample_fill(p, len, (enum sample_kind)kind, seed);
+		lib_sample_fill(p, len, (enum lib_sample_kind)kind, seed);
 		return;
 	}
 	for (size_t i = 0; i < len; i++)
-		p[i] = (uint8_t)('a' + (sample_next(&st) >> 13) % 8);
+		p[i] = (uint8_t)('a' + (lib_sample_next(&st) >> 13) % 8);
 }
 
 static int ref_frame(const struct seed_sink *sink, const struct ref_case *c, const char *name)
@@ -72,7 +72,7 @@ static int ref_level_frames(const struct seed_sink *sink)
 	for (size_t i = 0; i < n && !ret; i++) {
 		struct ref_case c = {
 			.p = { .level = levels[i], .checksum = 1, .content_size = 1 },
-			.kind = SAMPLE_TEXT, .len = 12000, .expect = SEED_DECODES,
+			.kind = LIB_SAMPLE_TEXT, .len = 12000, .expect = SEED_DECODES,
 		};
 
 		snprintf(name, sizeof(name), "ref-level%d-text-12000", levels[i]);
@@ -94,7 +94,7 @@ static int ref_windows(const struct seed_sink *sink)
 	for (int wlog = WLOG_MIN; wlog <= WLOG_MAX && !ret; wlog++) {
 		struct ref_case c = {
 			.p = { .level = 3, .wlog = wlog, .chunk = 1000 },
-			.kind = SAMPLE_TEXT, .len = 3000,
+			.kind = LIB_SAMPLE_TEXT, .len = 3000,
 			.expect = SEED_DECODES,
 		};
 
@@ -112,7 +112,7 @@ static int ref_flags(const struct seed_sink *sink)
 	int ret = 0;
 
 	for (int f = 0; f < 4 && !ret; f++)
-		for (int k = 0; k < SAMPLE_KINDS && !ret; k++)
+		for (int k = 0; k < LIB_SAMPLE_KINDS && !ret; k++)
 			for (size_t s = 0; s < 4 && !ret; s++) {
 				struct ref_case c = {
 					.p = { .level = 3, .checksum = f & 1,
@@ -133,21 +133,22 @@ static int ref_flags(const struct seed_sink *sink)
  * blocks (repeat tables, treeless literals), and blocks of 128 KiB.
  */
 static const struct ref_case shape_cases[] = {
-	{ { .level = 3, .literals = REF_LITERALS_RAW }, SAMPLE_TEXT, 5000, SEED_DECODES },
-	{ { .level = 3, .literals = REF_LITERALS_HUFFMAN }, SAMPLE_TEXT, 200, SEED_DECODES },
-	{ { .level = 3, .literals = REF_LITERALS_HUFFMAN }, SAMPLE_TEXT, 5000, SEED_DECODES },
-	{ { .level = -5, .literals = REF_LITERALS_HUFFMAN }, SAMPLE_MIXED, 30000, SEED_DECODES },
-	{ { .level = 1, .chunk = 500 }, SAMPLE_TEXT, 20000, SEED_DECODES },
-	{ { .level = 19, .chunk = 4096, .checksum = 1 }, SAMPLE_TEXT, 40000, SEED_DECODES },
-	{ { .level = 5, .chunk = 10000 }, SAMPLE_MIXED, 60000, SEED_DECODES },
-	{ { .level = 3, .content_size = 1 }, SAMPLE_ZEROS, 300000, SEED_DECODES },
-	{ { .level = 19, .wlog = 17, .content_size = 1 }, SAMPLE_TEXT, 200000, SEED_DECODES },
-	{ { .level = 1, .content_size = 1 }, SAMPLE_MIXED, 200000, SEED_DECODES },
-	{ { .level = 3, .ldm = 1, .wlog = 20, .chunk = 65536 }, SAMPLE_MIXED, 150000,
+	{ { .level = 3, .literals = REF_LITERALS_RAW }, LIB_SAMPLE_TEXT, 5000, SEED_DECODES },
+	{ { .level = 3, .literals = REF_LITERALS_HUFFMAN }, LIB_SAMPLE_TEXT, 200, SEED_DECODES },
+	{ { .level = 3, .literals = REF_LITERALS_HUFFMAN }, LIB_SAMPLE_TEXT, 5000, SEED_DECODES },
+	{ { .level = -5, .literals = REF_LITERALS_HUFFMAN }, LIB_SAMPLE_MIXED, 30000,
+	  SEED_DECODES },
+	{ { .level = 1, .chunk = 500 }, LIB_SAMPLE_TEXT, 20000, SEED_DECODES },
+	{ { .level = 19, .chunk = 4096, .checksum = 1 }, LIB_SAMPLE_TEXT, 40000, SEED_DECODES },
+	{ { .level = 5, .chunk = 10000 }, LIB_SAMPLE_MIXED, 60000, SEED_DECODES },
+	{ { .level = 3, .content_size = 1 }, LIB_SAMPLE_ZEROS, 300000, SEED_DECODES },
+	{ { .level = 19, .wlog = 17, .content_size = 1 }, LIB_SAMPLE_TEXT, 200000, SEED_DECODES },
+	{ { .level = 1, .content_size = 1 }, LIB_SAMPLE_MIXED, 200000, SEED_DECODES },
+	{ { .level = 3, .ldm = 1, .wlog = 20, .chunk = 65536 }, LIB_SAMPLE_MIXED, 150000,
 	  SEED_DECODES },
 	/* Windows over 16 MiB with the predefined offset table: the long-offset decoder. */
-	{ { .level = 1, .wlog = 25, .chunk = 300 }, SAMPLE_TEXT, 3000, SEED_DECODES },
-	{ { .level = 1, .wlog = 26, .chunk = 2000, .checksum = 1 }, SAMPLE_TEXT, 6000,
+	{ { .level = 1, .wlog = 25, .chunk = 300 }, LIB_SAMPLE_TEXT, 3000, SEED_DECODES },
+	{ { .level = 1, .wlog = 26, .chunk = 2000, .checksum = 1 }, LIB_SAMPLE_TEXT, 6000,
 	  SEED_DECODES },
 	{ { .level = 1, .min_match = 7, .literals = REF_LITERALS_HUFFMAN }, KIND_LETTERS, 60000,
 	  SEED_DECODES },
@@ -171,7 +172,7 @@ static int ref_shapes(const struct seed_sink *sink)
 		struct ref_case c = {
 			.p = { .level = 3, .strategy = strategy, .min_match = 3,
 			       .content_size = 1 },
-			.kind = SAMPLE_TEXT, .len = 20000, .expect = SEED_DECODES,
+			.kind = LIB_SAMPLE_TEXT, .len = 20000, .expect = SEED_DECODES,
 		};
 
 		snprintf(name, sizeof(name), "ref-strategy%d-minmatch3-text-20000", strategy);
