@@ -294,8 +294,9 @@ static enum bench_verdict verdict_of(const struct bench_row *row, const struct b
 }
 
 /*
- * An A/B row: done with a verdict once its ratio is steady (IQR within
- * stable of the median); an undecided or unsteady one goes on up to
+ * An A/B row: done once its whole interval lies below the threshold (a
+ * fail), or above it with a steady ratio (IQR within stable of the
+ * median: a pass); an undecided or unsteady one goes on up to
  * retry_samples or the row's time cap, and stays inconclusive. It never
  * turns into a pass on its own.
  */
@@ -305,7 +306,8 @@ static int ab_row_done(const struct bench_row *row, const struct bench_opts *o, 
 	size_t cap = o->retry_samples < BENCH_MAX_SAMPLES ? o->retry_samples : BENCH_MAX_SAMPLES;
 	int steady = bench_stats_iqr_rel(&row->ratio_st) <= o->stable;
 
-	if (n >= o->min_samples && steady && row->verdict != BENCH_INCONCLUSIVE)
+	if (n >= o->min_samples && (row->verdict == BENCH_FAIL ||
+				    (steady && row->verdict == BENCH_PASS)))
 		return 1;
 	if (n >= cap)
 		return 1;
@@ -356,8 +358,8 @@ static int measure(struct bench_row *row, void *ctx[BENCH_SIDES], struct row_uni
 		row->verdict = verdict_of(row, o);
 	} while (!row_done(row, o, n, t0));
 	row->noisy = bench_stats_iqr_rel(&row->ratio_st) > o->noisy;
-	/* An unsteady row's interval is trusted for neither verdict. */
-	if (row->verdict != BENCH_NO_VERDICT && bench_stats_iqr_rel(&row->ratio_st) > o->stable)
+	/* A pass needs a steady row; a fail needs only its whole interval below. */
+	if (row->verdict == BENCH_PASS && bench_stats_iqr_rel(&row->ratio_st) > o->stable)
 		row->verdict = BENCH_INCONCLUSIVE;
 	return 0;
 }
