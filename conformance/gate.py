@@ -487,7 +487,7 @@ class Gate:
                 raise Exit(1)
             rounds = (len(targets) + jobs - 1) // jobs
             self.run_script('07-fuzz', rounds * (int(o['secs']) + 60) + 120,
-                            f'{HERE}/gate-fuzz.sh', self.bdir, o['secs'], self.fuzz_jobs,
+                            f'{HERE}/gate_fuzz.py', self.bdir, o['secs'], self.fuzz_jobs,
                             env('GATE_FUZZ_SEED', '1'), seeds, self.repro_env, *targets)
         if not o['bsrc']:
             self.mark('skip', 'no BASELINE_SRC given', '08-baseline')

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Gate check 7: every target's libFuzzer binary for SECONDS, JOBS targets
+at a time, from a copy of the committed corpus (corpus/regression/<target>/,
+the fanotify captures) and the deterministic seeds, with a fixed -seed.
+
+    gate_fuzz.py DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET...
+
+A crash stops libFuzzer: its artifact is kept under DIR/../findings/<target>/,
+classified by fuzz/crashlog.py, and the target fuzzes on from the grown
+corpus with the next seed until its SECONDS are used up (at most
+GATE_FUZZ_RESTARTS runs; after 4 known findings with
+KZ_FANOTIFY_WELLFORMED_ONLY=1, which only the fanotify targets read). A
+finding the findings registry does not cover fails the check; a run killed
+by the timeout is an error. Writes DIR/<target>/{result,figure,findings.txt,
+run.N.log} and DIR/result, DIR/figure, DIR/failures (message TAB command).
+"""
+import concurrent.futures
+import glob
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOP, 'lib'))
+sys.path.insert(0, os.path.join(TOP, 'fuzz'))
+import crashlog  # noqa: E402
+import findings  # noqa: E402
+
+REGISTRY = 'corpus/findings.txt'
+
+
+def put(path, text):
+    with open(path + '.tmp', 'w') as f:
+        f.write(text + '\n')
+    os.replace(path + '.tmp', path)
+
+
+def read(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        return f.read()
+
+
+def sha1_of(path):
+    with open(path, 'rb') as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
+def copy_into(pattern, dest):
+    for f in glob.glob(pattern):
+        if os.path.isfile(f):
+            shutil.copy2(f, dest)
+
+
+def drop_from_corpus(corpus, artifact):
+    """The copies of the artifact's bytes leave the run's corpus: a
+    starting input that crashes would stop every run at once."""
+    sha = sha1_of(artifact)
+    for f in glob.glob(os.path.join(corpus, '*')):
+        if os.path.isfile(f) and sha1_of(f) == sha:
+            os.unlink(f)
+
+
+class Target:
+    def __init__(self, gate, t):
+        self.g, self.t = gate, t
+        self.td = os.path.join(gate.dir, t)
+        self.art = os.path.join(gate.findings, t)
+        self.bin = os.path.join(gate.bdir, 'fuzz/fuzz', t)
+        self.runs = self.execs = self.known = self.new = self.err = 0
+        self.env = dict(os.environ)
+
+    def fail(self, msg, cmd):
+        with open(os.path.join(self.td, 'failures'), 'a') as f:
+            f.write('%s\t%s\n' % (msg, cmd))
+
+    def note(self, line):
+        with open(os.path.join(self.td, 'findings.txt'), 'a') as f:
+            f.write(line + '\n')
+
+    def seed_corpus(self):
+        corpus = os.path.join(self.td, 'corpus')
+        copy_into(os.path.join('corpus/regression', self.t, '*'), corpus)
+        if self.t.startswith('fanotify_'):
+            copy_into(os.path.join(self.g.seeds, 'fanotify', '*'), corpus)
+            copy_into('corpus/fanotify-captures/*.bin', corpus)
+        else:
+            copy_into(os.path.join(self.g.seeds, self.t, '*'), corpus)
+        return corpus
+
+    def one_run(self, corpus, left, dict_args):
+        """One libFuzzer run; False when fuzzing ends for this target."""
+        log = os.path.join(self.td, 'run.%d.log' % self.runs)
+        seed = self.g.seed + self.runs
+        # Past a few known findings, the fanotify targets fuzz well-formed buffers only
+        # (fuzz/fanotify_sample.c: the differential beyond the sample's known bugs).
+        if self.known >= 4:
+            self.env['KZ_FANOTIFY_WELLFORMED_ONLY'] = '1'
+        argv = ['timeout', str(left + 60), self.bin, '-seed=%d' % seed,
+                '-max_total_time=%d' % left, '-timeout=%d' % self.g.unit_timeout,
+                '-rss_limit_mb=2048', '-artifact_prefix=%s/' % self.art,
+                '-print_final_stats=1'] + dict_args + [corpus]
+        with open(log, 'wb') as out:
+            rc = subprocess.call(argv, stdout=out, stderr=subprocess.STDOUT, env=self.env)
+        self.runs += 1
+        text = read(log)
+        execs = re.findall(r'^#([0-9]+)', text, re.M)
+        self.execs += int(execs[-1]) if execs else 0
+        if rc == 0:
+            return False
+        if rc == 124:
+            self.err += 1
+            self.fail('%s: the fuzzing run was killed by the timeout (log %s)' % (self.t, log),
+                      '%s -seed=%d -max_total_time=%d %s' % (self.bin, seed, left, corpus))
+            return False
+        return self.judge(rc, log, text, seed, corpus)
+
+    def judge(self, rc, log, text, seed, corpus):
+        written = re.findall(r'Test unit written to (.*)$', text, re.M)
+        a = written[-1] if written else ''
+        try:
+            cls, state, known = crashlog.judge(self.g.entries, self.t, text)
+            line = '%s %s | %s | %s' % ('known' if known else 'new', self.t, cls, state)
+        except crashlog.NoFinding:
+            known, line = None, 'crash-match: %s: no finding in the log' % log
+        self.note('%s | %s | %s' % (line, a or 'no artifact', log))
+        if a and os.path.isfile(a):
+            drop_from_corpus(corpus, a)
+        if known:
+            self.known += 1
+        elif known is False:
+            what = line[len('new '):]
+            # One failure line per new crash state.
+            if 'new finding: ' + what not in read(os.path.join(self.td, 'failures')):
+                self.fail('%s: new finding: %s (input %s, log %s)' % (self.t, what,
+                                                                   a or 'not written', log),
+                          'ASAN_OPTIONS=%s UBSAN_OPTIONS=%s %s %s' % (
+                              os.environ['ASAN_OPTIONS'], os.environ['UBSAN_OPTIONS'],
+                              os.path.join(self.g.bdir, 'asan/fuzz', self.t), a or log))
+            self.new += 1
+        else:
+            self.err += 1
+            self.fail('%s: libFuzzer stopped (status %d) without a finding (log %s)'
+                      % (self.t, rc, log), '%s -seed=%d %s' % (self.bin, seed, corpus))
+            return False
+        return True
+
+    def fuzz(self):
+        os.makedirs(os.path.join(self.td, 'corpus'), exist_ok=True)
+        os.makedirs(self.art, exist_ok=True)
+        for name in ('findings.txt', 'failures'):
+            open(os.path.join(self.td, name), 'w').close()
+        if not os.access(self.bin, os.X_OK):
+            self.fail('%s: no libFuzzer binary %s' % (self.t, self.bin),
+                      'make %s gate-build-fuzz' % self.g.repro_env)
+            put(os.path.join(self.td, 'figure'), 'not built')
+            put(os.path.join(self.td, 'result'), 'error')
+            return
+        corpus = self.seed_corpus()
+        d = 'corpus/dicts/%s.dict' % self.t
+        dict_args = ['-dict=' + d] if os.path.isfile(d) else []
+        deadline = int(time.time()) + self.g.secs
+        while deadline - int(time.time()) >= 1:
+            if self.runs >= self.g.max_runs:
+                self.note('stopped after %d runs' % self.runs)
+                break
+            if not self.one_run(corpus, deadline - int(time.time()), dict_args):
+                break
+        put(os.path.join(self.td, 'figure'), '%d execs in %d runs, %d known, %d new'
+            % (self.execs, self.runs, self.known, self.new))
+        put(os.path.join(self.td, 'result'),
+            'fail' if self.new else 'error' if self.err else 'pass')
+
+
+class Gate:
+    def __init__(self, args):
+        self.dir, self.bdir = args[0], args[1]
+        self.secs, self.jobs, self.seed = int(args[2]), int(args[3]), int(args[4])
+        self.seeds, self.repro_env, self.targets = args[5], args[6], args[7:]
+        self.findings = os.path.join(os.path.dirname(self.dir), 'findings')
+        self.max_runs = int(os.environ.get('GATE_FUZZ_RESTARTS', '20'))
+        self.unit_timeout = int(os.environ.get('GATE_FUZZ_UNIT_TIMEOUT', '25'))
+        self.entries = findings.load(REGISTRY)
+
+    def run(self):
+        open(os.path.join(self.dir, 'failures'), 'a').close()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(self.jobs, 1)) as pool:
+            for f in [pool.submit(Target(self, t).fuzz) for t in self.targets]:
+                f.result()
+        return self.summary()
+
+    def summary(self):
+        execs = known = new = 0
+        result = 'pass'
+        for t in self.targets:
+            td = os.path.join(self.dir, t)
+            if not os.path.isfile(os.path.join(td, 'result')):
+                put(os.path.join(td, 'result'), 'error')
+                put(os.path.join(td, 'figure'), 'did not finish')
+            r = read(os.path.join(td, 'result')).strip()
+            figure = read(os.path.join(td, 'figure')).strip()
+            if os.path.isfile(os.path.join(td, 'failures')):
+                with open(os.path.join(self.dir, 'failures'), 'a') as out:
+                    out.write(read(os.path.join(td, 'failures')))
+            m = re.match(r'([0-9]+) execs in [0-9]+ runs, ([0-9]+) known, ([0-9]+) new', figure)
+            if m:
+                execs, known, new = execs + int(m[1]), known + int(m[2]), new + int(m[3])
+            print('%s: %s - %s' % (t, r, figure), flush=True)
+            if r == 'fail':
+                result = 'fail'
+            elif r == 'error' and result != 'fail':
+                result = 'error'
+        put(os.path.join(self.dir, 'figure'), '%d targets x %ds: %d execs, %d known findings, %d new'
+            % (len(self.targets), self.secs, execs, known, new))
+        put(os.path.join(self.dir, 'result'), result)
+        return 0
+
+
+def main(argv):
+    if len(argv) < 8:
+        print('usage: gate_fuzz.py DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET...',
+              file=sys.stderr)
+        return 2
+    # What gate.py sets: stacks for aborts and UBSan, UBSan error types for the matcher.
+    os.environ.setdefault('ASAN_OPTIONS', 'handle_abort=1:detect_leaks=1:symbolize=1')
+    os.environ.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:report_error_type=1:halt_on_error=1')
+    try:
+        return Gate(argv).run()
+    except (ValueError, findings.RegistryError) as err:
+        print('gate_fuzz: %s' % err, file=sys.stderr)
+        return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
