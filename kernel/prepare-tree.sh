@@ -4,6 +4,8 @@
 #
 #   prepare-tree.sh BUILD_ROOT [KERNEL_SRC]
 #
+# KERNEL_SRC: a kernel tree; debian:VERSION for Debian's linux-source-VERSION
+# package (debian:6.12); empty for the default, debian:6.1.
 # KZ_SEED_TREE=<tree id>: a tree staged for the first time starts as a copy
 # of that tree's cache and builds (the gate's planted-bug and the staging
 # tests), so that only the files where the two trees differ rebuild.
@@ -23,7 +25,6 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build_root=${1:?usage: prepare-tree.sh BUILD_ROOT [KERNEL_SRC]}
 ksrc=${2:-}
-default_tar=/usr/src/linux-source-6.1.tar.xz
 
 die() { echo "prepare-tree: $*" >&2; exit 1; }
 
@@ -185,7 +186,31 @@ write_meta() {
 	mv "$cache/tree.txt.tmp" "$cache/tree.txt"
 }
 
-if [ -n "$ksrc" ]; then
+# debian_tree VERSION: Debian's linux-source-VERSION package (installed when
+# missing), staged from its tarball; again, by content, when the package
+# changed under the cache.
+debian_tree() {
+	local v=$1 tar=/usr/src/linux-source-$1.tar.xz pkg
+	cache=$build_root/trees/debian-linux-source-$v
+	[ -f "$tar" ] || "$here/../ci/install-deps.sh" "linux-source-$v" >&2
+	[ -f "$tar" ] || die "debian:$v: $tar missing after install"
+	pkg=$(dpkg-query -W -f='${Version}' "linux-source-$v" 2>/dev/null || echo unknown)
+	origin="debian:linux-source-$v=$pkg"
+	if ! grep -qxF "KTREE_ORIGIN := $origin" "$cache/tree.mk" 2>/dev/null ||
+		[ ! -f "$cache/src.sum" ] || [ ! -f "$cache/api.txt" ]; then
+		mkdir -p "$cache"
+		stage_from_tar "$tar" "$cache/src"
+		check_tree "$cache/src"
+		write_meta "$cache" "$origin"
+	fi
+}
+
+if [[ $ksrc == debian:* ]]; then
+	v=${ksrc#debian:}
+	v=${v#linux-source-}
+	[[ $v =~ ^[0-9]+\.[0-9]+$ ]] || die "KERNEL_SRC=$ksrc: want debian:VERSION, e.g. debian:6.12"
+	debian_tree "$v"
+elif [ -n "$ksrc" ]; then
 	check_tree "$ksrc"
 	real=$(cd "$ksrc" && pwd -P)
 	id="$(basename "$real")-$(printf '%s' "$real" | sha256sum | cut -c1-10)"
@@ -194,18 +219,6 @@ if [ -n "$ksrc" ]; then
 	stage_from_dir "$real" "$cache/src"
 	write_meta "$cache" "$real"
 else
-	cache=$build_root/trees/debian-linux-source-6.1
-	[ -f "$default_tar" ] || "$here/../ci/install-deps.sh" linux-source-6.1 >&2
-	[ -f "$default_tar" ] || die "default tree: $default_tar missing after install"
-	pkg=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)
-	origin="debian:linux-source-6.1=$pkg"
-	# Staged again, by content, when the package changed under the cache.
-	if ! grep -qxF "KTREE_ORIGIN := $origin" "$cache/tree.mk" 2>/dev/null ||
-		[ ! -f "$cache/src.sum" ] || [ ! -f "$cache/api.txt" ]; then
-		mkdir -p "$cache"
-		stage_from_tar "$default_tar" "$cache/src"
-		check_tree "$cache/src"
-		write_meta "$cache" "$origin"
-	fi
+	debian_tree 6.1
 fi
 echo "$cache"
