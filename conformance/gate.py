@@ -272,6 +272,8 @@ class Gate:
         self.bdir = '\n'.join(found)
         found = re.findall(r'^gate-where: .*tree_id=([^ \n]*)', self.loc, re.M)
         self.tree_id = '\n'.join(found)
+        found = re.findall(r'^gate-where: .*tree_dir=([^ \n]*)', self.loc, re.M)
+        self.tree_dir = '\n'.join(found)
 
     def start_run(self):
         o = self.o
@@ -319,6 +321,8 @@ class Gate:
             why = first_match(log, 'error|Error') or last_line(log)
             self.add_failure(c, f'the {v} variant does not build: {why}',
                              f'{self.make_str} {self.repro_env} gate-build-{v}')
+        if 'asan' in self.built:
+            self.api_note()
         if failed:
             self.set_result(c, 'error', f'variants that do not build: {" ".join(failed)} '
                             f'(logs: {d}/build-*.log)')
@@ -326,6 +330,28 @@ class Gate:
             self.set_result(c, 'pass', f'asan, plain and fuzz variants of {self.tree_id} built')
         self.end(c)
         return None
+
+    def api_note(self):
+        """The tree's zstd.h functions no target or check calls: a note, so
+        that a newer tree's API is never passed over in silence."""
+        out = os.path.join(self.run, 'api-unexercised.txt')
+        rc, text = self.call(['kernel/api-unused.sh', self.tree_dir,
+                              os.path.join(self.bdir, 'asan', 'obj')], merge_err=False)
+        names = text.split() if rc == 0 else []
+        write(out, text if rc == 0 else '')
+        level = ''
+        try:
+            with open(os.path.join(self.tree_dir, 'tree.mk')) as f:
+                level = ''.join(re.findall(r'^KTREE_API_LEVEL := (.*)$', f.read(), re.M))
+        except OSError:
+            pass
+        if rc != 0:
+            print(f'gate: note: the declared API could not be listed: {text.strip()}')
+        elif names:
+            print(f'gate: note: {level}: {len(names)} functions of the tree\'s zstd.h that no '
+                  f'target or check calls: {", ".join(names)}')
+        else:
+            print(f'gate: note: {level}: every function of the tree\'s zstd.h is exercised')
 
     def selftest(self):
         """Check 1; whether the build passed its self-test."""
