@@ -12,12 +12,12 @@
  *
  * UNIT > 0 compresses the file UNIT bytes at a time, each unit its own
  * frame (4096: pages as zram and btrfs see them). -g adds the per-stage
- * rows (bench_stages.c), -G only those named. -B compares with the baseline and gives each row
- * a verdict: FAIL when the whole 95% interval of the speed ratio lies
- * below 1 + THRESHOLD (-5%), pass when above, inconclusive otherwise after
- * up to RETRY_MAX samples. -X slows side A down by PCT% on data set DATA
- * (or every row of mode DATA, or * for all), to calibrate. The table goes to stdout as rows finish; the
- * CSV is written beside OUT and renamed.
+ * rows (bench_stages.c), -G only those named. -B compares with the
+ * baseline and gives each row a verdict: FAIL when the whole 95% interval
+ * of the speed ratio lies below 1 + THRESHOLD (-5%), pass when above with
+ * a steady ratio, inconclusive otherwise after up to RETRY_MAX samples. -X slows side A down by PCT% on data set DATA
+ * (or every row of mode DATA, or * for all), to calibrate. The table goes
+ * to stdout as rows finish; the CSV is written beside OUT and renamed.
  */
 #include <errno.h>
 #include <sched.h>
@@ -185,7 +185,10 @@ static void parse_args(struct config *c, int argc, char **argv)
 		case 'g': c->stages = 1; break;
 		case 'G': c->stages = 1; c->only = optarg; break;
 		case 't': c->opts.threshold = parse_num(optarg, "-t THRESHOLD_PCT", -100, 100) / 100; break;
-		case 'R': c->opts.retry_samples = (size_t)parse_num(optarg, "-R RETRY_MAX", 1, BENCH_MAX_SAMPLES); break;
+		case 'R':
+			c->opts.retry_samples = (size_t)parse_num(optarg, "-R RETRY_MAX", 1,
+								  BENCH_MAX_SAMPLES);
+			break;
 		case 'X': parse_slow(c, optarg); break;
 		default:
 			die("usage: kz-bench [-l LEVELS] [-m MODES] [-s SAMPLE_MS] [-c ROW_CAP_S] [-n MIN] [-N MAX] [-S STABLE_PCT] [-F NOISY_PCT] [-B] [-g] [-G STAGES] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-X PCT:DATA] [-T TREE] [-o CSV] [NAME=FILE[@UNIT]...]%s", "");

@@ -213,7 +213,8 @@ class Gate:
                 result = 'fail'
             elif r == 'error' and result != 'fail':
                 result = 'error'
-        put(os.path.join(self.dir, 'figure'), '%d targets x %ds: %d execs, %d known findings, %d new'
+        put(os.path.join(self.dir, 'figure'),
+            '%d targets x %ds: %d execs, %d known findings, %d new'
             % (len(self.targets), self.secs, execs, known, new))
         put(os.path.join(self.dir, 'result'), result)
         return 0
