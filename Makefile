@@ -28,6 +28,10 @@ endif
 TREE_ID := $(notdir $(TREE_DIR))
 BDIR := $(BUILD)/$(TREE_ID)
 $(info $(shell cat $(TREE_DIR)/tree.txt))
+include $(TREE_DIR)/tree.mk
+# The findings registry as this tree sees it (lib/findings.py): entries of
+# its kernel zstd version only, in every script make runs.
+export KZ_ZSTD_VERSION := $(KTREE_ZSTD_VERSION)
 # The second reference, upstream zstd 1.5.7 (ref/zstd-next.sh); without it
 # the build says why in one line and goes on with the distro's libzstd.
 ZSTD_NEXT := $(shell ref/zstd-next.sh $(BUILD)/zstd-next 2>$(BUILD)/zstd-next.err)

@@ -3,7 +3,7 @@
 
 Everything the harness accepts or tracks is one line of the registry:
 
-    kind | id | targets | class | signature | source | reproducers | justification
+    kind | id | targets | zstd | class | signature | source | reproducers | justification
 
 kind         divergence  a difference from the reference the oracle excuses
                          (a predicate of the same id in oracles/zstd_divergences.c)
@@ -14,6 +14,8 @@ kind         divergence  a difference from the reference the oracle excuses
              open        an input under triage: tracked, never accepted
 id           [a-z0-9-]+, unique
 targets      comma-separated target names, or *
+zstd         the kernel zstd versions it concerns (1.4.10,1.5.2), or *: a tree
+             of another version does not see it
 class        divergence: oracle:<verdict>; finding: asan:, ubsan:, oracle:,
              timeout, oom, or kernel-paths (gate-golden's own ways disagree)
 signature    what must match, narrowly: divergence: the unit it acts on
@@ -26,19 +28,22 @@ reproducers  the files that show it, relative to the top of the repo, each
 justification  why it is accepted
 
 '#' starts a comment line. The oracle (its C table), crash matching,
-triage, repro, the gate and make findings all read the registry here.
+triage, repro, the gate and make findings all read the registry here, as
+seen by the tree under test: its kernel zstd version from --zstd, else
+from $KZ_ZSTD_VERSION (the Makefile exports it); with neither, every
+entry counts.
 
-    findings.py [-f FILE] check            validate, reproducers must exist
-    findings.py [-f FILE] select KIND FIELD...   TAB-separated fields
-    findings.py [-f FILE] c-table          the C table of every entry
-    findings.py [-f FILE] env PATH         VAR=value words PATH replays with
-    findings.py [-f FILE] match TARGET CLASS STATE    exit 0 known, 1 new
+    findings.py [-f FILE] [--zstd V] check     validate, reproducers must exist
+    findings.py [-f FILE] [--zstd V] select KIND FIELD...   TAB-separated fields
+    findings.py [-f FILE] [--zstd V] c-table   the C table of the entries
+    findings.py [-f FILE] [--zstd V] env PATH  VAR=value words PATH replays with
+    findings.py [-f FILE] [--zstd V] match TARGET CLASS STATE    exit 0 known, 1 new
 """
 import os
 import re
 import sys
 
-FIELDS = ('kind', 'id', 'targets', 'class', 'signature', 'source',
+FIELDS = ('kind', 'id', 'targets', 'zstd', 'class', 'signature', 'source',
           'reproducers', 'justification')
 KINDS = ('divergence', 'finding', 'errata', 'open')
 ACTS_ON = ('frame-header', 'block-header', 'block', 'literals', 'sequences')
@@ -48,6 +53,7 @@ DEFAULT = os.path.join(TOP, 'corpus', 'findings.txt')
 _ID = re.compile(r'^[a-z0-9][a-z0-9.-]*$')
 _TARGETS = re.compile(r'^(\*|[a-z0-9_-]+(,[a-z0-9_-]+)*)$')
 _ENV = re.compile(r'^[A-Z_][A-Z0-9_]*=\S*$')
+_VERSIONS = re.compile(r'^(\*|[0-9]+\.[0-9]+\.[0-9]+(,[0-9]+\.[0-9]+\.[0-9]+)*)$')
 
 
 class RegistryError(Exception):
@@ -65,6 +71,9 @@ class Entry:
 
     def covers_target(self, target):
         return self.targets == '*' or target in self.target_list()
+
+    def covers_zstd(self, version):
+        return not version or self.zstd == '*' or version in self.zstd.split(',')
 
     def reproducer_list(self):
         """[(env words, path)] in the order written."""
@@ -88,6 +97,8 @@ def _check_entry(e):
         return 'id %r: want lower case letters, digits and dashes' % e.id
     if not _TARGETS.match(e.targets):
         return 'targets %r: want name,name or *' % e.targets
+    if not _VERSIONS.match(e.zstd):
+        return 'zstd %r: want versions (1.4.10,1.5.2) or *' % e.zstd
     if not e.cls or not e.signature or not e.source or not e.justification:
         return 'an empty field'
     if e.kind == 'divergence':
@@ -125,13 +136,16 @@ def parse(text, name='findings'):
     return entries
 
 
-def load(path=DEFAULT):
+def load(path=DEFAULT, zstd=None):
+    """The entries that concern kernel zstd version zstd (default:
+    $KZ_ZSTD_VERSION; all when neither is set)."""
     try:
         with open(path, encoding='utf-8') as f:
             text = f.read()
     except OSError as err:
         raise RegistryError('%s: cannot read: %s' % (path, err.strerror))
-    return parse(text, path)
+    version = zstd if zstd is not None else os.environ.get('KZ_ZSTD_VERSION', '')
+    return [e for e in parse(text, path) if e.covers_zstd(version)]
 
 
 def missing_reproducers(entries, top=TOP):
@@ -192,15 +206,19 @@ def _usage():
 
 
 def main(argv):
-    path = DEFAULT
+    path, zstd = DEFAULT, None
     if argv[:1] == ['-f']:
         if len(argv) < 2:
             _usage()
         path, argv = argv[1], argv[2:]
+    if argv[:1] == ['--zstd']:
+        if len(argv) < 2:
+            _usage()
+        zstd, argv = argv[1], argv[2:]
     if not argv:
         _usage()
     try:
-        entries = load(path)
+        entries = load(path, zstd)
     except RegistryError as err:
         print('findings: %s' % err, file=sys.stderr)
         return 2

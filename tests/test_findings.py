@@ -10,11 +10,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import findings  # noqa: E402
 
 GOOD = '''# a comment
-divergence | d-1 | decompress_oneshot,unzstd | oracle:mismatch | literals | upstream x \
-| corpus/a.zst conformance/b.zst | why | with a bar
-finding | f-1 | unzstd | timeout | a > b > loop | lib/x.c f() \
+divergence | d-1 | decompress_oneshot,unzstd | 1.4.10 | oracle:mismatch | literals \
+| upstream x | corpus/a.zst conformance/b.zst | why | with a bar
+finding | f-1 | unzstd | 1.4.10,1.5.2 | timeout | a > b > loop | lib/x.c f() \
 | K=1 L=2 corpus/c.zst corpus/d.zst | why
-finding | f-2 | * | asan:SEGV | p > q > r (READ 1) | lib/y.c | - | why
+finding | f-2 | * | * | asan:SEGV | p > q > r (READ 1) | lib/y.c | - | why
 '''
 
 
@@ -40,18 +40,19 @@ class Parse(unittest.TestCase):
         self.assertEqual(f1.line, 3)
 
     def test_malformed_lines(self):
-        self.assertIn('want 8 fields', bad('finding | f | t | c | s | src | - '))
-        self.assertIn('kind', bad('known | f | t | c | s | src | - | why'))
-        self.assertIn('id', bad('finding | F_1 | t | c | s | src | - | why'))
-        self.assertIn('targets', bad('finding | f | a b | c | s | src | - | why'))
-        self.assertIn('empty field', bad('finding | f | t | c |  | src | - | why'))
-        self.assertIn('oracle: class', bad('divergence | d | t | asan:x | block | src | - | why'))
+        self.assertIn('want 9 fields', bad('finding | f | t | * | c | s | src | - '))
+        self.assertIn('kind', bad('known | f | t | * | c | s | src | - | why'))
+        self.assertIn('id', bad('finding | F_1 | t | * | c | s | src | - | why'))
+        self.assertIn('targets', bad('finding | f | a b | * | c | s | src | - | why'))
+        self.assertIn('empty field', bad('finding | f | t | * | c |  | src | - | why'))
+        self.assertIn('oracle: class', bad('divergence | d | t | * | asan:x | block | src | - | why'))
         self.assertIn('acts on',
-                      bad('divergence | d | t | oracle:mismatch | blocks | src | - | why'))
-        self.assertIn('no file', bad('finding | f | t | c | s | src | corpus/x K=1 | why'))
-        self.assertIn('line 2: id', bad('finding | f | t | c | s | src | - | why\n'
-                                         'finding | f | t | c | s | src | - | why'))
-        self.assertIsNone(bad('finding | f | t | c | s | src | - | why'))
+                      bad('divergence | d | t | * | oracle:mismatch | blocks | src | - | why'))
+        self.assertIn('no file', bad('finding | f | t | * | c | s | src | corpus/x K=1 | why'))
+        self.assertIn('line 2: id', bad('finding | f | t | * | c | s | src | - | why\n'
+                                         'finding | f | t | * | c | s | src | - | why'))
+        self.assertIsNone(bad('finding | f | t | * | c | s | src | - | why'))
+        self.assertIn('zstd', bad('finding | f | t | 1.4 | c | s | src | - | why'))
 
 
 class Lookups(unittest.TestCase):
@@ -73,6 +74,14 @@ class Lookups(unittest.TestCase):
         self.assertIsNone(m(self.entries, 'unzstd', 'timeout', 'b > main'))
         self.assertIsNone(m(self.entries, 'other', 'timeout', 'loop > main'))
 
+    def test_versions(self):
+        versions = {e.id: e for e in findings.parse(GOOD)}
+        self.assertTrue(versions['d-1'].covers_zstd('1.4.10'))
+        self.assertFalse(versions['d-1'].covers_zstd('1.5.2'))
+        self.assertTrue(versions['f-1'].covers_zstd('1.5.2'))
+        self.assertTrue(versions['f-2'].covers_zstd('1.5.7'))
+        self.assertTrue(versions['d-1'].covers_zstd(''))
+
     def test_env(self):
         self.assertEqual(findings.reproducer_env(self.entries, 'corpus/c.zst'), ['K=1', 'L=2'])
         self.assertEqual(findings.reproducer_env(self.entries, './corpus/d.zst'), [])
@@ -86,7 +95,7 @@ class Lookups(unittest.TestCase):
             self.assertEqual(missing, ['corpus/a.zst', 'conformance/b.zst', 'corpus/d.zst'])
 
     def test_c_table_escapes(self):
-        e = findings.parse('finding | f | t | c | a "b" \\ c | src | - | why\n')
+        e = findings.parse('finding | f | t | * | c | a "b" \\ c | src | - | why\n')
         self.assertIn(r'"a \"b\" \\ c"', findings.c_table(e, 'r'))
 
 
