@@ -11,7 +11,7 @@ LIB_SRCS += ref/ref_zstd.c ref/ref_seeds.c
 REFNEXT_OBJ := $(B)/refnext.o
 # Which of the two this build dir has: a change relinks refnext.o.
 NEXT_STAMP := $(B)/next.which
-$(shell mkdir -p $(B) && { [ "$$(cat $(NEXT_STAMP) 2>/dev/null)" = "$(ZSTD_NEXT)" ] || \
+$(shell mkdir -p $(B) && { [ -f $(NEXT_STAMP) ] && [ "$$(cat $(NEXT_STAMP))" = "$(ZSTD_NEXT)" ] || \
 	echo "$(ZSTD_NEXT)" >$(NEXT_STAMP); })
 ifneq ($(ZSTD_NEXT),)
 NEXT_LIB := $(ZSTD_NEXT)/lib
