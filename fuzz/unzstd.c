@@ -218,16 +218,18 @@ static void check_mode(const struct zo_case *c, enum unzstd_mode mode, size_t rr
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static uint8_t *rout;
+	uint8_t *rout = fuzz_buf(FUZZ_SLOT_REF, FUZZ_OUT_MAX);
 	struct fuzz_input in;
 	struct zo_case c;
 	enum unzstd_mode mode;
 	size_t rret;
 
 	fuzz_timing_input_begin(TARGET);
-	if (!rout && !(rout = malloc(FUZZ_OUT_MAX)))
+	if (!rout)
 		abort();
 	fuzz_input_init(&in, data, size);
+	if (!fuzz_guard_payload(&in, in.payload_len))
+		abort();
 	/* unzstd and the reference's answer decode the first frame only. */
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };
