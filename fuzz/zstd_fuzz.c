@@ -106,13 +106,11 @@ void *fuzz_workspace(enum fuzz_slot slot, size_t size)
 struct ref_dstream *fuzz_ref_dstream(void)
 {
 	static struct ref_dstream *rds;
-	size_t ret;
 
-	if (!rds)
-		FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
 	if (rds)
-		FUZZ_LIB(ret = ref_dstream_reset(rds));
-	return rds && !ref_is_error(ret) ? rds : NULL;
+		FUZZ_LIB(ref_dstream_free(rds));
+	FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
+	return rds;
 }
 
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max)

@@ -43,7 +43,11 @@ int fuzz_guard_payload(struct fuzz_input *in, size_t len);
 
 /*
  * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), made
- * once and reset for each use; NULL when it cannot be made.
+ * afresh for each use (the last one freed); NULL when it cannot be made. Not
+ * reset: 1.5.4 keeps the buffers an earlier frame grew, and a corrupt
+ * block's error then depends on what came before (dstSize_tooSmall in a
+ * window-sized buffer, corruption_detected further on in a bigger one),
+ * where the kernel's static buffers are always the frame's size.
  */
 struct ref_dstream *fuzz_ref_dstream(void);
 
