@@ -24,3 +24,9 @@ test-tree-content: build-asan
 .PHONY: test-layers
 test-layers: build-asan
 	@tests/test-layers.sh $(BDIR)/asan/obj
+
+# check-single-defect fails, naming the check, on a changed input, a stale
+# entry, and a copy of the tree with a check removed (tests/test-single-defect.sh).
+.PHONY: test-single-defect
+test-single-defect: build-asan
+	+@MAKE='$(MAKE)' tests/test-single-defect.sh $(abspath $(BUILD))/test-single-defect $(BUILD) $(BDIR) $(TREE_DIR)

@@ -1,0 +1,580 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The single-defect inputs (single_defect.h), each built from a valid
+ * frame, its control, by changing the one thing its check looks at. Most
+ * are a 1 KiB-window frame of "abcd" (raw literals) and one sequence,
+ * all three symbol tables in RLE mode (or one in FSE mode with a single
+ * symbol), so that its bit stream holds only the offset's extra bits.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "frame_build.h"
+#include "ref_zstd.h"
+#include "sample_data.h"
+#include "single_defect.h"
+
+#define LIT_RAW_SHORT(n)	((uint8_t)((n) << 3))	/* raw literals, 1-byte header, n < 32 */
+#define MODES(ll, of, ml)	((uint8_t)((ll) << 6 | (of) << 4 | (ml) << 2))
+#define MODE_RLE		1
+#define MODE_FSE		2
+#define MODE_REPEAT		3
+#define LL_FSE_LOG_MAX		9	/* LLFSELog */
+#define BLOCK_MAX		(128 * 1024)
+#define WD_256K			0x40	/* window descriptor: 2^18 */
+
+static const uint8_t abcd[] = { 'a', 'b', 'c', 'd' };
+
+static size_t finish(struct frame_build *fb)
+{
+	return fb->overflow ? 0 : fb->len;
+}
+
+static void ss_header(struct frame_build *fb, uint64_t content, int checksum, uint8_t extra)
+{
+	struct fb_header h = { .single_segment = 1, .fcs_bytes = 1, .content_size = content,
+			       .checksum = checksum, .fhd_extra = extra };
+
+	fb_header(fb, &h);
+}
+
+/*
+ * A 1 KiB-window frame without a content size: a compressed block may be
+ * bigger than its content (a single-segment frame's Block_Maximum_Size is
+ * its content size, RFC 8878 3.1.1.2.4).
+ */
+static void window_header(struct frame_build *fb)
+{
+	struct fb_header h = { .window_desc = 0x00 };
+
+	fb_header(fb, &h);
+}
+
+/* A frame of one compressed block of n content bytes. */
+static size_t one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n)
+{
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	window_header(&fb);
+	fb_block_header(&fb, FB_BLOCK_COMPRESSED, (uint32_t)n, 1);
+	fb_bytes(&fb, blk, n);
+	return finish(&fb);
+}
+
+/* Raw literals "abcd" at blk; returns their section's size. */
+static size_t lits_abcd(uint8_t *blk)
+{
+	blk[0] = LIT_RAW_SHORT(sizeof(abcd));
+	memcpy(blk + 1, abcd, sizeof(abcd));
+	return 1 + sizeof(abcd);
+}
+
+/*
+ * One sequence after "abcd": literal length code ll, offset code of, match
+ * length code 0 (3 bytes), all RLE; the bit stream holds the offset's of
+ * extra bits (value bits) and its end mark. ll 4, of 2, bits 3: offset 4,
+ * the frame decodes to "abcdabc".
+ */
+static size_t seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits)
+{
+	size_t n = lits_abcd(blk);
+
+	blk[n++] = 1;				/* Number_of_Sequences */
+	blk[n++] = MODES(MODE_RLE, MODE_RLE, MODE_RLE);
+	blk[n++] = ll;
+	blk[n++] = of;
+	blk[n++] = 0;
+	blk[n++] = (uint8_t)(1u << of | bits);	/* end mark, then the offset's bits */
+	return n;
+}
+
+static size_t fhd_reserved_bit(uint8_t *buf, size_t cap, int defect)
+{
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	ss_header(&fb, sizeof(abcd), 0, defect ? 0x08 : 0);
+	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
+	return finish(&fb);
+}
+
+static size_t window_too_large(uint8_t *buf, size_t cap, int defect)
+{
+	struct fb_header h = { .window_desc = defect ? 0xB0 : 0x00 };	/* 2^32, 1 KiB */
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	fb_header(&fb, &h);
+	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
+	return finish(&fb);
+}
+
+static size_t dictionary_wrong(uint8_t *buf, size_t cap, int defect)
+{
+	struct fb_header h = { .single_segment = 1, .fcs_bytes = 1, .content_size = sizeof(abcd),
+			       .dict_bytes = defect ? 1 : 0, .dict_id = 42 };
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	fb_header(&fb, &h);
+	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
+	return finish(&fb);
+}
+
+static size_t unknown_magic(uint8_t *buf, size_t cap, int defect)
+{
+	size_t n = fhd_reserved_bit(buf, cap, 0);
+
+	if (n && defect)
+		buf[0] ^= 0x01;		/* 0xFD2FB529: neither zstd, skippable nor legacy */
+	return n;
+}
+
+static size_t block_past_input(uint8_t *buf, size_t cap, int defect)
+{
+	size_t n = fhd_reserved_bit(buf, cap, 0);
+
+	return n && defect ? n - 1 : n;	/* the raw block's last byte missing */
+}
+
+static size_t content_size_wrong(uint8_t *buf, size_t cap, int defect)
+{
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	ss_header(&fb, sizeof(abcd) + (defect ? 1 : 0), 0, 0);
+	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
+	return finish(&fb);
+}
+
+/* "abcd" with its checksum; flip: one bit of it changed. */
+static size_t with_checksum(uint8_t *buf, size_t cap, int cut, int flip)
+{
+	struct frame_build fb;
+	uint32_t sum;
+
+	if (ref_content_checksum(abcd, sizeof(abcd), &sum))
+		return 0;
+	fb_init(&fb, buf, cap);
+	ss_header(&fb, sizeof(abcd), 1, 0);
+	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
+	if (!cut)
+		fb_le(&fb, sum ^ (flip ? 0x100u : 0), 4);
+	return finish(&fb);
+}
+
+static size_t checksum_missing(uint8_t *buf, size_t cap, int defect)
+{
+	return with_checksum(buf, cap, defect, 0);
+}
+
+static size_t checksum_wrong(uint8_t *buf, size_t cap, int defect)
+{
+	return with_checksum(buf, cap, 0, defect);
+}
+
+static size_t reserved_block_type(uint8_t *buf, size_t cap, int defect)
+{
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	ss_header(&fb, sizeof(abcd), 0, 0);
+	fb_block_header(&fb, defect ? FB_BLOCK_RESERVED : FB_BLOCK_RAW, sizeof(abcd), 1);
+	fb_bytes(&fb, abcd, sizeof(abcd));
+	return finish(&fb);
+}
+
+/*
+ * A compressed block of raw literals and no sequences, 131071 bytes (the
+ * control) or 131073: over 128 KB, which no Block_Maximum_Size allows.
+ */
+static size_t compressed_block_over_max(uint8_t *buf, size_t cap, int defect)
+{
+	struct fb_header h = { .window_desc = WD_256K };
+	uint32_t size = defect ? BLOCK_MAX + 1 : BLOCK_MAX - 1, lits = size - 4;
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	fb_header(&fb, &h);
+	fb_block_header(&fb, FB_BLOCK_COMPRESSED, size, 1);
+	fb_le(&fb, lits << 4 | 3u << 2, 3);	/* raw literals, 3-byte header */
+	if (fb.len + lits + 1 > cap)
+		return 0;
+	sample_fill(fb.buf + fb.len, lits, SAMPLE_TEXT, 1);
+	fb.len += lits;
+	fb_le(&fb, 0, 1);			/* no sequences */
+	return finish(&fb);
+}
+
+static size_t treeless_literals_first(uint8_t *buf, size_t cap, int defect)
+{
+	/* Treeless (type 3), one stream, 4 literals from 4 bytes: no earlier tree. */
+	static const uint8_t treeless[] = { 0x43, 0x00, 0x01, 'a', 'b', 'c', 'd', 0x00 };
+	uint8_t blk[16];
+	size_t n = lits_abcd(blk);
+
+	blk[n++] = 0;
+	return defect ? one_block(buf, cap, treeless, sizeof(treeless)) :
+			one_block(buf, cap, blk, n);
+}
+
+static size_t raw_literals_past_block(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = lits_abcd(blk);
+
+	if (defect)
+		blk[0] = LIT_RAW_SHORT(10);	/* 10 literals announced, 4 + 1 bytes left */
+	blk[n++] = 0;
+	return one_block(buf, cap, blk, n);
+}
+
+static size_t no_sequences_header(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = lits_abcd(blk);
+
+	if (!defect)
+		blk[n++] = 0;
+	return one_block(buf, cap, blk, n);
+}
+
+static size_t zero_sequences_trailing(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = lits_abcd(blk);
+
+	blk[n++] = 0;
+	if (defect)
+		blk[n++] = 0;
+	return one_block(buf, cap, blk, n);
+}
+
+static size_t good_sequence(uint8_t *buf, size_t cap)
+{
+	uint8_t blk[16];
+
+	return one_block(buf, cap, blk, seq_block(blk, 4, 2, 3));
+}
+
+/* Number_of_Sequences in 2 bytes (0x80 0x01: 1), cut after its first. */
+static size_t nbseq_cut(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = seq_block(blk, 4, 2, 3);
+
+	memmove(blk + 6, blk + 5, n - 5);	/* blk[5] = 0x80, blk[6] = 0x01 */
+	blk[5] = 0x80;
+	return one_block(buf, cap, blk, defect ? 6 : n + 1);
+}
+
+static size_t no_modes_byte(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = lits_abcd(blk);
+
+	if (!defect)
+		return good_sequence(buf, cap);
+	blk[n++] = 1;
+	return one_block(buf, cap, blk, n);
+}
+
+static size_t rle_offset_code_over_max(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = seq_block(blk, 4, 2, 3);
+
+	if (defect)
+		blk[8] = 32;			/* offset codes go up to 31 */
+	return one_block(buf, cap, blk, n);
+}
+
+static size_t repeat_table_first(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = seq_block(blk, 4, 2, 3);
+
+	if (!defect)
+		return one_block(buf, cap, blk, n);
+	/* Literal lengths in repeat mode: no earlier table. */
+	blk[6] = MODES(MODE_REPEAT, MODE_RLE, MODE_RLE);
+	memmove(blk + 7, blk + 8, n - 8);
+	return one_block(buf, cap, blk, n - 1);
+}
+
+/* Offset code 3, no bits set: offset 5, after 4 bytes of history. */
+static size_t offset_beyond_history(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+
+	if (!defect)
+		return good_sequence(buf, cap);
+	return one_block(buf, cap, blk, seq_block(blk, 4, 3, 0));
+}
+
+/* Literal length 5 (code 5) with 4 literals. */
+static size_t literals_past_buffer(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+
+	return one_block(buf, cap, blk, seq_block(blk, defect ? 5 : 4, 2, 3));
+}
+
+/* The control's stream with a byte of unread bits after its end mark's byte. */
+static size_t sequence_bits_left(uint8_t *buf, size_t cap, int defect)
+{
+	uint8_t blk[16];
+	size_t n = seq_block(blk, 4, 2, 3);
+
+	if (defect) {
+		blk[n] = blk[n - 1];
+		blk[n - 1] = 0;
+		n++;
+	}
+	return one_block(buf, cap, blk, n);
+}
+
+/*
+ * "abcd" in a raw block, then a block of no literals and one sequence
+ * whose literal lengths are FSE-coded with a single symbol (0) of all the
+ * probability, under table log 9 (the maximum: the control) or 10. The
+ * stream holds the initial state (log bits, 0) and the offset's 2 bits.
+ */
+static size_t fse_table_log_over_max(uint8_t *buf, size_t cap, int defect)
+{
+	unsigned int log = LL_FSE_LOG_MAX + (defect ? 1 : 0);
+	uint32_t ncount = (log - 5) | ((2u << log) - 1) << 4;	/* 4 + log + 1 bits */
+	uint32_t stream = 1u << (log + 2) | 3;			/* offset 1 + 3 */
+	uint8_t blk[16] = { LIT_RAW_SHORT(0), 1, MODES(MODE_FSE, MODE_RLE, MODE_RLE),
+			    (uint8_t)ncount, (uint8_t)(ncount >> 8), 2, 0,
+			    (uint8_t)stream, (uint8_t)(stream >> 8) };
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	window_header(&fb);
+	fb_raw_block(&fb, abcd, sizeof(abcd), 0);
+	fb_block_header(&fb, FB_BLOCK_COMPRESSED, 9, 1);
+	fb_bytes(&fb, blk, 9);
+	return finish(&fb);
+}
+
+/*
+ * Huffman-coded literals "abab..." (HUF_LITS of them, one stream) with
+ * their tree in the direct representation: a header byte 127 + 98, then
+ * 4-bit weights of symbols 0..97 ('a', 1; the rest 0), the weight of 'b'
+ * (98, 1) implied. 'a' is code 0 and 'b' code 1, a bit each, read from the
+ * stream's end down. change() alters the header byte and the weights.
+ */
+#define HUF_LITS	64
+#define HUF_WEIGHTS	98
+
+static size_t huf_literals(uint8_t *blk, void (*change)(uint8_t *hdr, uint8_t *w))
+{
+	uint8_t w[HUF_WEIGHTS] = { 0 }, hdr = 127 + HUF_WEIGHTS;
+	size_t n = 3, csize, lhc;
+
+	w['a'] = 1;
+	if (change)
+		change(&hdr, w);
+	blk[n++] = hdr;
+	for (size_t i = 0; i < HUF_WEIGHTS; i += 2)
+		blk[n++] = (uint8_t)(w[i] << 4 | w[i + 1]);
+	memset(blk + n, 0x55, HUF_LITS / 8);	/* read from the top: "abab..." */
+	n += HUF_LITS / 8;
+	blk[n++] = 1;				/* the end mark alone in the last byte */
+	csize = n - 3;
+	lhc = 2 | (size_t)HUF_LITS << 4 | csize << 14;	/* Huffman, one stream */
+	blk[0] = (uint8_t)lhc;
+	blk[1] = (uint8_t)(lhc >> 8);
+	blk[2] = (uint8_t)(lhc >> 16);
+	blk[n++] = 0;				/* no sequences */
+	return n;
+}
+
+static size_t huf_block(uint8_t *buf, size_t cap, int defect,
+			void (*change)(uint8_t *hdr, uint8_t *w))
+{
+	uint8_t blk[128];
+
+	return one_block(buf, cap, blk, huf_literals(blk, defect ? change : NULL));
+}
+
+static void weight_too_big(uint8_t *hdr, uint8_t *w)
+{
+	(void)hdr;
+	w[0] = 12;				/* HUF_TABLELOG_MAX */
+}
+
+static void weights_all_zero(uint8_t *hdr, uint8_t *w)
+{
+	(void)hdr;
+	w['a'] = 0;
+}
+
+static void weights_table_log_over_max(uint8_t *hdr, uint8_t *w)
+{
+	(void)hdr;
+	for (int i = 0; i < 5; i++)
+		w[i] = 11;			/* 5 * 1024 + 1: table log 13 */
+}
+
+static void weights_rest_not_power(uint8_t *hdr, uint8_t *w)
+{
+	(void)hdr;
+	w['a' - 1] = 3;			/* 4 + 1 of 8: the rest, 3, is no weight */
+}
+
+static void weights_one_rank1(uint8_t *hdr, uint8_t *w)
+{
+	(void)hdr;
+	w['a'] = 2;				/* 2 of 4: 'b' weight 2 too, no rank 1 */
+}
+
+static void weights_past_input(uint8_t *hdr, uint8_t *w)
+{
+	(void)w;
+	*hdr = 255;				/* 128 weights: 64 bytes, not there */
+}
+
+static size_t huf_weight_too_big(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_block(buf, cap, defect, weight_too_big);
+}
+
+static size_t huf_weights_all_zero(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_block(buf, cap, defect, weights_all_zero);
+}
+
+static size_t huf_table_log_over_max(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_block(buf, cap, defect, weights_table_log_over_max);
+}
+
+static size_t huf_rest_not_power(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_block(buf, cap, defect, weights_rest_not_power);
+}
+
+static size_t huf_one_rank1(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_block(buf, cap, defect, weights_one_rank1);
+}
+
+static size_t huf_weights_past_input(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_block(buf, cap, defect, weights_past_input);
+}
+
+/* A compressed block of 1 byte: no room for a literals header and a sequences header. */
+static size_t tiny_compressed_block(uint8_t *buf, size_t cap, int defect)
+{
+	static const uint8_t zero[1];
+
+	return defect ? one_block(buf, cap, zero, sizeof(zero)) : 0;
+}
+
+#define DEC	"decompress/zstd_decompress.c"
+#define BLK	"decompress/zstd_decompress_block.c"
+#define ENT	"common/entropy_common.c"
+
+static const struct sd_case cases[] = {
+	{ "fhd-reserved-bit", DEC, "ZSTD_getFrameHeader_advanced",
+	  "RETURN_ERROR_IF((fhdByte & 0x08) != 0, frameParameter_unsupported,", 14, 0,
+	  fhd_reserved_bit, 0 },
+	{ "window-too-large", DEC, "ZSTD_getFrameHeader_advanced",
+	  "RETURN_ERROR_IF(windowLog > ZSTD_WINDOWLOG_MAX, frameParameter_windowTooLarge, \"\");",
+	  16, 0, window_too_large, 0 },
+	{ "unknown-magic", DEC, "ZSTD_getFrameHeader_advanced",
+	  "RETURN_ERROR(prefix_unknown, \"\");", 10, 0, unknown_magic, 0 },
+	{ "dictionary-wrong", DEC, "ZSTD_decodeFrameHeader",
+	  "RETURN_ERROR_IF(dctx->fParams.dictID && (dctx->dictID != dctx->fParams.dictID),", 32, 0,
+	  dictionary_wrong, 0 },
+	{ "block-past-input", DEC, "ZSTD_decompressFrame",
+	  "RETURN_ERROR_IF(cBlockSize > remainingSrcSize, srcSize_wrong, \"\");", 72, 0,
+	  block_past_input, 0 },
+	{ "content-size-wrong", DEC, "ZSTD_decompressFrame",
+	  "RETURN_ERROR_IF((U64)(op-ostart) != dctx->fParams.frameContentSize,", 20, 0,
+	  content_size_wrong, 0 },
+	{ "checksum-missing", DEC, "ZSTD_decompressFrame",
+	  "RETURN_ERROR_IF(remainingSrcSize<4, checksum_wrong, \"\");", 22, 0, checksum_missing, 0 },
+	{ "checksum-wrong", DEC, "ZSTD_decompressFrame",
+	  "RETURN_ERROR_IF(checkRead != checkCalc, checksum_wrong, \"\");", 22, 0, checksum_wrong, 0 },
+	{ "reserved-block-type", BLK, "ZSTD_getcBlockSize",
+	  "RETURN_ERROR_IF(bpPtr->blockType == bt_reserved, corruption_detected, \"\");", 20, 0,
+	  reserved_block_type, 0 },
+	{ "compressed-block-over-128k", BLK, "ZSTD_decompressBlock_internal",
+	  "RETURN_ERROR_IF(srcSize >= ZSTD_BLOCKSIZE_MAX, srcSize_wrong, \"\");", 72, 0,
+	  compressed_block_over_max, 0 },
+	{ "tiny-compressed-block", BLK, "ZSTD_decodeLiteralsBlock",
+	  "RETURN_ERROR_IF(srcSize < MIN_CBLOCK_SIZE, corruption_detected, \"\");", 20, 0,
+	  tiny_compressed_block, 0 },
+	{ "treeless-literals-first", BLK, "ZSTD_decodeLiteralsBlock",
+	  "RETURN_ERROR_IF(dctx->litEntropy==0, dictionary_corrupted, \"\");", 30, 0,
+	  treeless_literals_first, 0 },
+	{ "raw-literals-past-block", BLK, "ZSTD_decodeLiteralsBlock",
+	  "RETURN_ERROR_IF(litSize+lhSize > srcSize, corruption_detected, \"\");", 20, 0,
+	  raw_literals_past_block, 0 },
+	{ "no-sequences-header", BLK, "ZSTD_decodeSeqHeaders",
+	  "RETURN_ERROR_IF(srcSize < MIN_SEQUENCES_SIZE, srcSize_wrong, \"\");", 72, 0,
+	  no_sequences_header, 0 },
+	{ "zero-sequences-trailing", BLK, "ZSTD_decodeSeqHeaders",
+	  "RETURN_ERROR_IF(srcSize != 1, srcSize_wrong, \"\");", 72, 0, zero_sequences_trailing, 0 },
+	{ "nbseq-cut", BLK, "ZSTD_decodeSeqHeaders",
+	  "RETURN_ERROR_IF(ip >= iend, srcSize_wrong, \"\");", 72, 0, nbseq_cut, 0 },
+	{ "no-modes-byte", BLK, "ZSTD_decodeSeqHeaders",
+	  "RETURN_ERROR_IF(ip+1 > iend, srcSize_wrong, \"\");", 72, 0, no_modes_byte, 0 },
+	{ "rle-offset-code-over-max", BLK, "ZSTD_buildSeqTable",
+	  "RETURN_ERROR_IF((*(const BYTE*)src) > max, corruption_detected, \"\");", 20, 0,
+	  rle_offset_code_over_max, 0 },
+	{ "repeat-table-first", BLK, "ZSTD_buildSeqTable",
+	  "RETURN_ERROR_IF(!flagRepeatTable, corruption_detected, \"\");", 20, 0,
+	  repeat_table_first, 0 },
+	{ "fse-table-log-over-max", BLK, "ZSTD_buildSeqTable",
+	  "RETURN_ERROR_IF(tableLog > maxLog, corruption_detected, \"\");", 20, 0,
+	  fse_table_log_over_max, 0 },
+	{ "offset-beyond-history", BLK, "ZSTD_execSequence",
+	  "RETURN_ERROR_IF(UNLIKELY(sequence.offset > (size_t)(oLitEnd - virtualStart)), corruption_detected, \"\");",
+	  20, 0, offset_beyond_history, 0 },
+	{ "offset-beyond-history-at-end", BLK, "ZSTD_execSequenceEnd",
+	  "RETURN_ERROR_IF(sequence.offset > (size_t)(oLitEnd - virtualStart), corruption_detected, \"\");",
+	  20, 1, offset_beyond_history, 0 },
+	{ "literals-past-buffer", BLK, "ZSTD_execSequenceEnd",
+	  "RETURN_ERROR_IF(sequence.litLength > (size_t)(litLimit - *litPtr), corruption_detected, \"try to read beyond literal buffer\");",
+	  20, 0, literals_past_buffer, 0 },
+	{ "sequence-bits-left", BLK, "ZSTD_decompressSequences_body",
+	  "RETURN_ERROR_IF(BIT_reloadDStream(&seqState.DStream) < BIT_DStream_completed, corruption_detected, \"\");",
+	  20, 0, sequence_bits_left, 0 },
+	{ "huf-weights-past-input", ENT, "HUF_readStats_body",
+	  "if (iSize+1 > srcSize) return ERROR(srcSize_wrong);", 20, 0, huf_weights_past_input, 1 },
+	{ "huf-weight-too-big", ENT, "HUF_readStats_body",
+	  "if (huffWeight[n] >= HUF_TABLELOG_MAX) return ERROR(corruption_detected);", 20, 0,
+	  huf_weight_too_big, 0 },
+	{ "huf-weights-all-zero", ENT, "HUF_readStats_body",
+	  "if (weightTotal == 0) return ERROR(corruption_detected);", 20, 0, huf_weights_all_zero, 0 },
+	{ "huf-table-log-over-max", ENT, "HUF_readStats_body",
+	  "if (tableLog > HUF_TABLELOG_MAX) return ERROR(corruption_detected);", 20, 0,
+	  huf_table_log_over_max, 0 },
+	{ "huf-rest-not-power-of-2", ENT, "HUF_readStats_body",
+	  "if (verif != rest) return ERROR(corruption_detected);", 20, 0, huf_rest_not_power, 0 },
+	{ "huf-rank1-count", ENT, "HUF_readStats_body",
+	  "if ((rankStats[1] < 2) || (rankStats[1] & 1)) return ERROR(corruption_detected);", 20, 0,
+	  huf_one_rank1, 0 },
+};
+
+const struct sd_case *sd_cases(size_t *n)
+{
+	*n = sizeof(cases) / sizeof(cases[0]);
+	return cases;
+}
+
+void sd_dir_name(const struct sd_case *c, char *buf, size_t size)
+{
+	const char *base = strrchr(c->file, '/');
+	size_t len;
+
+	base = base ? base + 1 : c->file;
+	len = strlen(base) - 2;		/* without ".c" */
+	snprintf(buf, size, "%.*s", (int)len, base);
+}
