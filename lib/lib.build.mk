@@ -1,3 +1,4 @@
 # Seed data and generators.
 LIB_SRCS += lib/sample_data.c
 LIB_SRCS += lib/path_walk.c
+LIB_SRCS += lib/file_read.c

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "file_read.h"
 #include "kz.h"
 #include "ref_zstd.h"
 #include "single_defect.h"
@@ -30,26 +31,7 @@ static uint8_t frame[SD_FRAME_MAX], rout[OUT_CAP];
 
 static char *read_all(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
-		goto out;
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf) {
-		buf[n] = '\0';
-		*len = (size_t)n;
-	}
-out:
-	fclose(f);
-	return buf;
+	return (char *)file_read(path, len);
 }
 
 static int write_all(const char *path, const void *p, size_t n)
@@ -121,7 +103,7 @@ static int write_case(const char *dir, const struct sd_case *c)
 	snprintf(sub, sizeof(sub), "%.*s/%s", PATH_MAX_LEN - 1, dir, name);
 	mkdir(sub, 0755);
 	for (int control = 0; control < 2; control++) {
-		n = c->build(frame, sizeof(frame), !control);
+		n = sd_build(c, frame, sizeof(frame), !control);
 		if (!n && !control)
 			return -1;
 		input_path(path, dir, c, control);
@@ -155,7 +137,7 @@ static const char *same_as_built(const char *dir, const struct sd_case *c, int c
 	char *file;
 	const char *why = NULL;
 
-	*len = c->build(frame, sizeof(frame), !control);
+	*len = sd_build(c, frame, sizeof(frame), !control);
 	input_path(path, dir, c, control);
 	file = read_all(path, &flen);
 	if (!*len && file)

@@ -30,14 +30,6 @@ static size_t finish(struct frame_build *fb)
 	return fb->overflow ? 0 : fb->len;
 }
 
-static void ss_header(struct frame_build *fb, uint64_t content, int checksum, uint8_t extra)
-{
-	struct fb_header h = { .single_segment = 1, .fcs_bytes = 1, .content_size = content,
-			       .checksum = checksum, .fhd_extra = extra };
-
-	fb_header(fb, &h);
-}
-
 /*
  * A 1 KiB-window frame without a content size: a compressed block may be
  * bigger than its content (a single-segment frame's Block_Maximum_Size is
@@ -89,37 +81,38 @@ static size_t seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits)
 	return n;
 }
 
-static size_t fhd_reserved_bit(uint8_t *buf, size_t cap, int defect)
+/* header, then "abcd" in one raw block. */
+static size_t abcd_frame(uint8_t *buf, size_t cap, const struct fb_header *h)
 {
 	struct frame_build fb;
 
 	fb_init(&fb, buf, cap);
-	ss_header(&fb, sizeof(abcd), 0, defect ? 0x08 : 0);
+	fb_header(&fb, h);
 	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
 	return finish(&fb);
+}
+
+#define SS_ABCD	.single_segment = 1, .fcs_bytes = 1, .content_size = sizeof(abcd)
+
+static size_t fhd_reserved_bit(uint8_t *buf, size_t cap, int defect)
+{
+	struct fb_header h = { SS_ABCD, .fhd_extra = defect ? 0x08 : 0 };
+
+	return abcd_frame(buf, cap, &h);
 }
 
 static size_t window_too_large(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { .window_desc = defect ? 0xB0 : 0x00 };	/* 2^32, 1 KiB */
-	struct frame_build fb;
 
-	fb_init(&fb, buf, cap);
-	fb_header(&fb, &h);
-	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
-	return finish(&fb);
+	return abcd_frame(buf, cap, &h);
 }
 
 static size_t dictionary_wrong(uint8_t *buf, size_t cap, int defect)
 {
-	struct fb_header h = { .single_segment = 1, .fcs_bytes = 1, .content_size = sizeof(abcd),
-			       .dict_bytes = defect ? 1 : 0, .dict_id = 42 };
-	struct frame_build fb;
+	struct fb_header h = { SS_ABCD, .dict_bytes = defect ? 1 : 0, .dict_id = 42 };
 
-	fb_init(&fb, buf, cap);
-	fb_header(&fb, &h);
-	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
-	return finish(&fb);
+	return abcd_frame(buf, cap, &h);
 }
 
 static size_t unknown_magic(uint8_t *buf, size_t cap, int defect)
@@ -140,12 +133,10 @@ static size_t block_past_input(uint8_t *buf, size_t cap, int defect)
 
 static size_t content_size_wrong(uint8_t *buf, size_t cap, int defect)
 {
-	struct frame_build fb;
+	struct fb_header h = { SS_ABCD };
 
-	fb_init(&fb, buf, cap);
-	ss_header(&fb, sizeof(abcd) + (defect ? 1 : 0), 0, 0);
-	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
-	return finish(&fb);
+	h.content_size += defect ? 1 : 0;
+	return abcd_frame(buf, cap, &h);
 }
 
 /* "abcd" with its checksum; flip: one bit of it changed. */
@@ -153,11 +144,12 @@ static size_t with_checksum(uint8_t *buf, size_t cap, int cut, int flip)
 {
 	struct frame_build fb;
 	uint32_t sum;
+	struct fb_header h = { SS_ABCD, .checksum = 1 };
 
 	if (ref_content_checksum(abcd, sizeof(abcd), &sum))
 		return 0;
 	fb_init(&fb, buf, cap);
-	ss_header(&fb, sizeof(abcd), 1, 0);
+	fb_header(&fb, &h);
 	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
 	if (!cut)
 		fb_le(&fb, sum ^ (flip ? 0x100u : 0), 4);
@@ -176,10 +168,11 @@ static size_t checksum_wrong(uint8_t *buf, size_t cap, int defect)
 
 static size_t reserved_block_type(uint8_t *buf, size_t cap, int defect)
 {
+	struct fb_header h = { SS_ABCD };
 	struct frame_build fb;
 
 	fb_init(&fb, buf, cap);
-	ss_header(&fb, sizeof(abcd), 0, 0);
+	fb_header(&fb, &h);
 	fb_block_header(&fb, defect ? FB_BLOCK_RESERVED : FB_BLOCK_RAW, sizeof(abcd), 1);
 	fb_bytes(&fb, abcd, sizeof(abcd));
 	return finish(&fb);
@@ -437,36 +430,6 @@ static void weights_past_input(uint8_t *hdr, uint8_t *w)
 	*hdr = 255;				/* 128 weights: 64 bytes, not there */
 }
 
-static size_t huf_weight_too_big(uint8_t *buf, size_t cap, int defect)
-{
-	return huf_block(buf, cap, defect, weight_too_big);
-}
-
-static size_t huf_weights_all_zero(uint8_t *buf, size_t cap, int defect)
-{
-	return huf_block(buf, cap, defect, weights_all_zero);
-}
-
-static size_t huf_table_log_over_max(uint8_t *buf, size_t cap, int defect)
-{
-	return huf_block(buf, cap, defect, weights_table_log_over_max);
-}
-
-static size_t huf_rest_not_power(uint8_t *buf, size_t cap, int defect)
-{
-	return huf_block(buf, cap, defect, weights_rest_not_power);
-}
-
-static size_t huf_one_rank1(uint8_t *buf, size_t cap, int defect)
-{
-	return huf_block(buf, cap, defect, weights_one_rank1);
-}
-
-static size_t huf_weights_past_input(uint8_t *buf, size_t cap, int defect)
-{
-	return huf_block(buf, cap, defect, weights_past_input);
-}
-
 /* A compressed block of 1 byte: no room for a literals header and a sequences header. */
 static size_t tiny_compressed_block(uint8_t *buf, size_t cap, int defect)
 {
@@ -482,86 +445,91 @@ static size_t tiny_compressed_block(uint8_t *buf, size_t cap, int defect)
 static const struct sd_case cases[] = {
 	{ "fhd-reserved-bit", DEC, "ZSTD_getFrameHeader_advanced",
 	  "RETURN_ERROR_IF((fhdByte & 0x08) != 0, frameParameter_unsupported,", 14, 0,
-	  fhd_reserved_bit, 0 },
+	  fhd_reserved_bit, 0, NULL },
 	{ "window-too-large", DEC, "ZSTD_getFrameHeader_advanced",
 	  "RETURN_ERROR_IF(windowLog > ZSTD_WINDOWLOG_MAX, frameParameter_windowTooLarge, \"\");",
-	  16, 0, window_too_large, 0 },
+	  16, 0, window_too_large, 0, NULL },
 	{ "unknown-magic", DEC, "ZSTD_getFrameHeader_advanced",
-	  "RETURN_ERROR(prefix_unknown, \"\");", 10, 0, unknown_magic, 0 },
+	  "RETURN_ERROR(prefix_unknown, \"\");", 10, 0, unknown_magic, 0, NULL },
 	{ "dictionary-wrong", DEC, "ZSTD_decodeFrameHeader",
 	  "RETURN_ERROR_IF(dctx->fParams.dictID && (dctx->dictID != dctx->fParams.dictID),", 32, 0,
-	  dictionary_wrong, 0 },
+	  dictionary_wrong, 0, NULL },
 	{ "block-past-input", DEC, "ZSTD_decompressFrame",
 	  "RETURN_ERROR_IF(cBlockSize > remainingSrcSize, srcSize_wrong, \"\");", 72, 0,
-	  block_past_input, 0 },
+	  block_past_input, 0, NULL },
 	{ "content-size-wrong", DEC, "ZSTD_decompressFrame",
 	  "RETURN_ERROR_IF((U64)(op-ostart) != dctx->fParams.frameContentSize,", 20, 0,
-	  content_size_wrong, 0 },
+	  content_size_wrong, 0, NULL },
 	{ "checksum-missing", DEC, "ZSTD_decompressFrame",
-	  "RETURN_ERROR_IF(remainingSrcSize<4, checksum_wrong, \"\");", 22, 0, checksum_missing, 0 },
+	  "RETURN_ERROR_IF(remainingSrcSize<4, checksum_wrong, \"\");", 22, 0, checksum_missing, 0, NULL },
 	{ "checksum-wrong", DEC, "ZSTD_decompressFrame",
-	  "RETURN_ERROR_IF(checkRead != checkCalc, checksum_wrong, \"\");", 22, 0, checksum_wrong, 0 },
+	  "RETURN_ERROR_IF(checkRead != checkCalc, checksum_wrong, \"\");", 22, 0, checksum_wrong, 0, NULL },
 	{ "reserved-block-type", BLK, "ZSTD_getcBlockSize",
 	  "RETURN_ERROR_IF(bpPtr->blockType == bt_reserved, corruption_detected, \"\");", 20, 0,
-	  reserved_block_type, 0 },
+	  reserved_block_type, 0, NULL },
 	{ "compressed-block-over-128k", BLK, "ZSTD_decompressBlock_internal",
 	  "RETURN_ERROR_IF(srcSize >= ZSTD_BLOCKSIZE_MAX, srcSize_wrong, \"\");", 72, 0,
-	  compressed_block_over_max, 0 },
+	  compressed_block_over_max, 0, NULL },
 	{ "tiny-compressed-block", BLK, "ZSTD_decodeLiteralsBlock",
 	  "RETURN_ERROR_IF(srcSize < MIN_CBLOCK_SIZE, corruption_detected, \"\");", 20, 0,
-	  tiny_compressed_block, 0 },
+	  tiny_compressed_block, 0, NULL },
 	{ "treeless-literals-first", BLK, "ZSTD_decodeLiteralsBlock",
 	  "RETURN_ERROR_IF(dctx->litEntropy==0, dictionary_corrupted, \"\");", 30, 0,
-	  treeless_literals_first, 0 },
+	  treeless_literals_first, 0, NULL },
 	{ "raw-literals-past-block", BLK, "ZSTD_decodeLiteralsBlock",
 	  "RETURN_ERROR_IF(litSize+lhSize > srcSize, corruption_detected, \"\");", 20, 0,
-	  raw_literals_past_block, 0 },
+	  raw_literals_past_block, 0, NULL },
 	{ "no-sequences-header", BLK, "ZSTD_decodeSeqHeaders",
 	  "RETURN_ERROR_IF(srcSize < MIN_SEQUENCES_SIZE, srcSize_wrong, \"\");", 72, 0,
-	  no_sequences_header, 0 },
+	  no_sequences_header, 0, NULL },
 	{ "zero-sequences-trailing", BLK, "ZSTD_decodeSeqHeaders",
-	  "RETURN_ERROR_IF(srcSize != 1, srcSize_wrong, \"\");", 72, 0, zero_sequences_trailing, 0 },
+	  "RETURN_ERROR_IF(srcSize != 1, srcSize_wrong, \"\");", 72, 0, zero_sequences_trailing, 0, NULL },
 	{ "nbseq-cut", BLK, "ZSTD_decodeSeqHeaders",
-	  "RETURN_ERROR_IF(ip >= iend, srcSize_wrong, \"\");", 72, 0, nbseq_cut, 0 },
+	  "RETURN_ERROR_IF(ip >= iend, srcSize_wrong, \"\");", 72, 0, nbseq_cut, 0, NULL },
 	{ "no-modes-byte", BLK, "ZSTD_decodeSeqHeaders",
-	  "RETURN_ERROR_IF(ip+1 > iend, srcSize_wrong, \"\");", 72, 0, no_modes_byte, 0 },
+	  "RETURN_ERROR_IF(ip+1 > iend, srcSize_wrong, \"\");", 72, 0, no_modes_byte, 0, NULL },
 	{ "rle-offset-code-over-max", BLK, "ZSTD_buildSeqTable",
 	  "RETURN_ERROR_IF((*(const BYTE*)src) > max, corruption_detected, \"\");", 20, 0,
-	  rle_offset_code_over_max, 0 },
+	  rle_offset_code_over_max, 0, NULL },
 	{ "repeat-table-first", BLK, "ZSTD_buildSeqTable",
 	  "RETURN_ERROR_IF(!flagRepeatTable, corruption_detected, \"\");", 20, 0,
-	  repeat_table_first, 0 },
+	  repeat_table_first, 0, NULL },
 	{ "fse-table-log-over-max", BLK, "ZSTD_buildSeqTable",
 	  "RETURN_ERROR_IF(tableLog > maxLog, corruption_detected, \"\");", 20, 0,
-	  fse_table_log_over_max, 0 },
+	  fse_table_log_over_max, 0, NULL },
 	{ "offset-beyond-history", BLK, "ZSTD_execSequence",
 	  "RETURN_ERROR_IF(UNLIKELY(sequence.offset > (size_t)(oLitEnd - virtualStart)), corruption_detected, \"\");",
-	  20, 0, offset_beyond_history, 0 },
+	  20, 0, offset_beyond_history, 0, NULL },
 	{ "offset-beyond-history-at-end", BLK, "ZSTD_execSequenceEnd",
 	  "RETURN_ERROR_IF(sequence.offset > (size_t)(oLitEnd - virtualStart), corruption_detected, \"\");",
-	  20, 1, offset_beyond_history, 0 },
+	  20, 1, offset_beyond_history, 0, NULL },
 	{ "literals-past-buffer", BLK, "ZSTD_execSequenceEnd",
 	  "RETURN_ERROR_IF(sequence.litLength > (size_t)(litLimit - *litPtr), corruption_detected, \"try to read beyond literal buffer\");",
-	  20, 0, literals_past_buffer, 0 },
+	  20, 0, literals_past_buffer, 0, NULL },
 	{ "sequence-bits-left", BLK, "ZSTD_decompressSequences_body",
 	  "RETURN_ERROR_IF(BIT_reloadDStream(&seqState.DStream) < BIT_DStream_completed, corruption_detected, \"\");",
-	  20, 0, sequence_bits_left, 0 },
+	  20, 0, sequence_bits_left, 0, NULL },
 	{ "huf-weights-past-input", ENT, "HUF_readStats_body",
-	  "if (iSize+1 > srcSize) return ERROR(srcSize_wrong);", 20, 0, huf_weights_past_input, 1 },
+	  "if (iSize+1 > srcSize) return ERROR(srcSize_wrong);", 20, 0, NULL, 1, weights_past_input },
 	{ "huf-weight-too-big", ENT, "HUF_readStats_body",
 	  "if (huffWeight[n] >= HUF_TABLELOG_MAX) return ERROR(corruption_detected);", 20, 0,
-	  huf_weight_too_big, 0 },
+	  NULL, 0, weight_too_big },
 	{ "huf-weights-all-zero", ENT, "HUF_readStats_body",
-	  "if (weightTotal == 0) return ERROR(corruption_detected);", 20, 0, huf_weights_all_zero, 0 },
+	  "if (weightTotal == 0) return ERROR(corruption_detected);", 20, 0, NULL, 0, weights_all_zero },
 	{ "huf-table-log-over-max", ENT, "HUF_readStats_body",
 	  "if (tableLog > HUF_TABLELOG_MAX) return ERROR(corruption_detected);", 20, 0,
-	  huf_table_log_over_max, 0 },
+	  NULL, 0, weights_table_log_over_max },
 	{ "huf-rest-not-power-of-2", ENT, "HUF_readStats_body",
-	  "if (verif != rest) return ERROR(corruption_detected);", 20, 0, huf_rest_not_power, 0 },
+	  "if (verif != rest) return ERROR(corruption_detected);", 20, 0, NULL, 0, weights_rest_not_power },
 	{ "huf-rank1-count", ENT, "HUF_readStats_body",
 	  "if ((rankStats[1] < 2) || (rankStats[1] & 1)) return ERROR(corruption_detected);", 20, 0,
-	  huf_one_rank1, 0 },
+	  NULL, 0, weights_one_rank1 },
 };
+
+size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect)
+{
+	return c->build ? c->build(buf, cap, defect) : huf_block(buf, cap, defect, c->weights);
+}
 
 const struct sd_case *sd_cases(size_t *n)
 {

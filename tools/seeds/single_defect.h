@@ -22,11 +22,15 @@ struct sd_case {
 	/* Writes the frame into buf (defect 1) or its control (0); its size, 0: none. */
 	size_t (*build)(uint8_t *buf, size_t cap, int defect);
 	int nth;		/* the check's occurrence in its function from 1; 0: the only one */
+	/* Or (build NULL): Huffman literals whose tree the defect changes so. */
+	void (*weights)(uint8_t *hdr, uint8_t *w);
 };
 
 #define SD_FRAME_MAX	(132 * 1024)
 
 const struct sd_case *sd_cases(size_t *n);
+/* The case's frame (defect 1) or control (0) into buf; its size, 0: none. */
+size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect);
 /* The folder of a case's file in corpus/single-defect/: its base name without ".c". */
 void sd_dir_name(const struct sd_case *c, char *buf, size_t size);
 
