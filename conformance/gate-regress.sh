@@ -108,10 +108,32 @@ for d in corpus/crashers/*/ corpus/regression/*/; do
 	[[ " $* " == *" $t "* ]] || { fail "$d: no such target in fuzz/targets.mk" "ls $d"; errors=$((errors + 1)); }
 done
 
-figure="$inputs corpus inputs ($known_inputs crash, known), $crashers crashers: $still still crash (known), $fixed no longer crash, $new new"
+# The single-defect inputs (corpus/single-defect/): the kernel must reject
+# each for its check's reason (gen-single-defect check); one that is not
+# names its check, and a sanitizer report names the input it follows.
+single_defect() {
+	local gen=$bdir/asan/bin/gen-single-defect log=$logs/single-defect.log
+	local zstd
+	zstd=$(dirname "$bdir")/trees/$(basename "$bdir")/src/lib/zstd
+	sd_total=$(grep -c '^[^#]' corpus/single-defect/MANIFEST 2>/dev/null || echo 0)
+	sd_proved=0 sd_failed=0
+	[ -x "$gen" ] || { fail "single-defect: $gen not built" "make build-asan"; errors=$((errors + 1)); return; }
+	"$gen" check corpus/single-defect "$zstd" >"$log" 2>&1 && return
+	sd_proved=$(sed -n 's/^single-defect: checks proved: //p' "$log")
+	while read -r name why; do
+		fail "single-defect: check of $name not proved: $why" "$gen check corpus/single-defect $zstd"
+		sd_failed=$((sd_failed + 1))
+	done < <(sed -n 's/^single-defect: \([^:]*\): \(FAIL .*\|=*$\)/\1 \2/p' "$log")
+	[ "$sd_failed" -gt 0 ] || fail "single-defect: check failed ($log)" "$gen check corpus/single-defect $zstd"
+	sd_failed=$((sd_failed > 0 ? sd_failed : 1))
+}
+single_defect
+[ "$sd_failed" -gt 0 ] || sd_proved=$sd_total
+
+figure="$inputs corpus inputs ($known_inputs crash, known), $crashers crashers: $still still crash (known), $fixed no longer crash, $new new; checks proved: ${sd_proved:-0} of $sd_total with single-defect inputs"
 [ $errors -eq 0 ] || figure="$figure, $errors errors"
 result=pass
-[ $new -eq 0 ] || result=fail
+[ $new -eq 0 ] && [ "$sd_failed" -eq 0 ] || result=fail
 [ $errors -eq 0 ] || [ $result = fail ] || result=error
 printf '%s\n' "$figure" >"$dir/figure.tmp" && mv "$dir/figure.tmp" "$dir/figure"
 printf '%s\n' "$result" >"$dir/result.tmp" && mv "$dir/result.tmp" "$dir/result"

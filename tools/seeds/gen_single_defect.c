@@ -34,6 +34,18 @@ static char *read_all(const char *path, size_t *len)
 	return (char *)file_read(path, len);
 }
 
+/* The file at path into frame; 0 when it cannot be read or does not fit. */
+static int read_all_into(const char *path, size_t *len)
+{
+	char *p = read_all(path, len);
+	int ok = p && *len <= sizeof(frame);
+
+	if (ok)
+		memcpy(frame, p, *len);
+	free(p);
+	return ok;
+}
+
 static int write_all(const char *path, const void *p, size_t n)
 {
 	FILE *f = fopen(path, "wb");
@@ -186,23 +198,28 @@ static int line_has(const char *p, size_t n, const char *s)
 	return 0;
 }
 
-/* The check's text occurs in src once within its function, and that is where. */
-static const char *text_in_function(const char *src, const struct sd_case *c)
+/*
+ * The check's text occurs in src once within its function (or at least
+ * nth times), and that is where; *line gets the line of that occurrence.
+ */
+static const char *text_in_function(const char *src, const struct sd_case *c, unsigned int *line)
 {
 	const char *p = src, *eol;
 	int in = 0, found = 0;
+	unsigned int n = 0;
 
 	for (; *p; p = *eol ? eol + 1 : eol) {
 		int f;
 
+		n++;
 		eol = strchr(p, '\n');
 		if (!eol)
 			eol = p + strlen(p);
 		f = opens_function(p, (size_t)(eol - p), c->function);
 		if (f >= 0)
 			in = f;
-		if (in && line_has(p, (size_t)(eol - p), c->check))
-			found++;
+		if (in && line_has(p, (size_t)(eol - p), c->check) && ++found == (c->nth ? c->nth : 1))
+			*line = n;
 	}
 	if (c->nth ? found >= c->nth : found == 1)
 		return NULL;
@@ -263,12 +280,28 @@ static const char *control_verdict(const uint8_t *z, size_t len, size_t *size)
 	return NULL;
 }
 
-static const char *check_case(const char *dir, const char *zstd, const struct sd_case *c)
+/* The check's line in its file under zstd, where its text is in its function. */
+static const char *check_line(const char *zstd, const struct sd_case *c, unsigned int *line)
 {
 	char path[PATH_MAX_LEN];
-	size_t len, clen, slen, size = 0;
 	const char *why;
+	size_t len;
 	char *src;
+
+	snprintf(path, sizeof(path), "%s/%s", zstd, c->file);
+	src = read_all(path, &len);
+	if (!src)
+		return "cannot read its file in the tree";
+	why = text_in_function(src, c, line);
+	free(src);
+	return why;
+}
+
+static const char *check_case(const char *dir, const char *zstd, const struct sd_case *c)
+{
+	size_t len, clen, size = 0;
+	unsigned int line;
+	const char *why;
 
 	why = same_as_built(dir, c, 1, &clen);
 	if (!why && clen)
@@ -281,13 +314,7 @@ static const char *check_case(const char *dir, const char *zstd, const struct sd
 		why = kernel_verdict(c, frame, len, c->exact_cap ? size : OUT_CAP);
 	if (why)
 		return why;
-	snprintf(path, sizeof(path), "%s/%s", zstd, c->file);
-	src = read_all(path, &slen);
-	if (!src)
-		return "cannot read its file in the tree";
-	why = text_in_function(src, c);
-	free(src);
-	return why;
+	return check_line(zstd, c, &line);
 }
 
 /* Error returns in a file, as the unreachable lists count them: lines with one of the macros. */
@@ -360,12 +387,71 @@ static int cmd_check(const char *dir, const char *zstd)
 	return fail;
 }
 
+/* Each check's line: "<input> <file> <line>", for llvm-cov (single-defect-branches.sh). */
+static int cmd_lines(const char *zstd)
+{
+	size_t n;
+	const struct sd_case *c = sd_cases(&n);
+	char sub[64];
+	int fail = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned int line = 0;
+		const char *why = check_line(zstd, &c[i], &line);
+
+		sd_dir_name(&c[i], sub, sizeof(sub));
+		if (why)
+			fprintf(stderr, "gen-single-defect: %s: %s\n", c[i].name, why);
+		else
+			printf("%s/%s %s %u\n", sub, c[i].name, c[i].file, line);
+		fail |= why != NULL;
+	}
+	return fail;
+}
+
+/* The kernel's one-shot decoding of frame (len bytes) alone: 0 when it fails for c's reason. */
+static int run_oneshot(const struct sd_case *c, size_t len, size_t cap)
+{
+	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
+	size_t ret = kout ? kz_decompress(kout, cap, frame, len) : 0;
+	int ok = kout && kz_is_error(ret) && (int)(0 - ret) == c->error;
+
+	printf("single-defect: %s: one-shot into %zu bytes: %s\n", c->name, cap,
+	       kz_is_error(ret) ? kz_error_name(ret) : "accepted");
+	return !ok;
+}
+
+/* Decodes one input (DIR/<file>/<name>.zst) one-shot as check does, the kernel side alone. */
+static int cmd_run(const char *dir, const char *name)
+{
+	char path[PATH_MAX_LEN];
+	size_t n, len, clen, size = 0;
+	const struct sd_case *c = sd_cases(&n);
+	const char *why;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(c[i].name, name))
+			continue;
+		clen = sd_build(&c[i], frame, sizeof(frame), 0);
+		why = clen ? control_verdict(frame, clen, &size) : NULL;
+		input_path(path, dir, &c[i], 0);
+		if (why || !read_all_into(path, &len))
+			return 1;
+		return run_oneshot(&c[i], len, c[i].exact_cap ? size : OUT_CAP);
+	}
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "lines"))
+		return cmd_lines(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "run"))
+		return cmd_run(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "write"))
 		return cmd_write(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argv[2], argv[3]);
-	fprintf(stderr, "usage: gen-single-defect write DIR | check DIR LIB_ZSTD_DIR\n");
+	fprintf(stderr, "usage: gen-single-defect write DIR | check DIR LIB_ZSTD_DIR | lines LIB_ZSTD_DIR | run DIR NAME\n");
 	return 2;
 }
