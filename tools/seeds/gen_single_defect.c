@@ -234,7 +234,7 @@ struct tally {
 	unsigned int proved;
 };
 
-/* cap: the one-shot capacity, 1 MiB or what the control decodes to (exact_cap). */
+/* cap: the one-shot capacity, 1 MiB or what the control decodes to (SD_EXACT_CAP). */
 static const char *kernel_verdict(const struct sd_case *c, const uint8_t *z, size_t len,
 				  size_t cap)
 {
@@ -255,7 +255,8 @@ static const char *kernel_verdict(const struct sd_case *c, const uint8_t *z, siz
 		return why;
 	}
 	kout = fuzz_buf(FUZZ_SLOT_KERNEL, OUT_CAP);
-	if (!kout || !kz_is_error(kz_decompress_stream(kout, OUT_CAP, z, len, STREAM_WINDOW, 0)))
+	if (!kout || (!(c->flags & SD_ONESHOT_ONLY) &&
+		      !kz_is_error(kz_decompress_stream(kout, OUT_CAP, z, len, STREAM_WINDOW, 0))))
 		return "the kernel accepts it streamed";
 	if (!ref_is_error(ref_decompress(rout, OUT_CAP, z, len)))
 		return "the reference accepts it";
@@ -306,12 +307,12 @@ static const char *check_case(const char *dir, const char *zstd, const struct sd
 	why = same_as_built(dir, c, 1, &clen);
 	if (!why && clen)
 		why = control_verdict(frame, clen, &size);
-	if (!why && c->exact_cap && !clen)
+	if (!why && (c->flags & SD_EXACT_CAP) && !clen)
 		why = "exact capacity without a control to size it";
 	if (!why)
 		why = same_as_built(dir, c, 0, &len);
 	if (!why)
-		why = kernel_verdict(c, frame, len, c->exact_cap ? size : OUT_CAP);
+		why = kernel_verdict(c, frame, len, c->flags & SD_EXACT_CAP ? size : OUT_CAP);
 	if (why)
 		return why;
 	return check_line(zstd, c, &line);
@@ -437,7 +438,7 @@ static int cmd_run(const char *dir, const char *name)
 		input_path(path, dir, &c[i], 0);
 		if (why || !read_all_into(path, &len))
 			return 1;
-		return run_oneshot(&c[i], len, c[i].exact_cap ? size : OUT_CAP);
+		return run_oneshot(&c[i], len, c[i].flags & SD_EXACT_CAP ? size : OUT_CAP);
 	}
 	return 2;
 }

@@ -131,6 +131,27 @@ static size_t block_past_input(uint8_t *buf, size_t cap, int defect)
 	return n && defect ? n - 1 : n;	/* the raw block's last byte missing */
 }
 
+/* Content size in 8 bytes: a 13-byte header; cut 2 bytes into its block's header. */
+static size_t no_room_for_block_header(uint8_t *buf, size_t cap, int defect)
+{
+	struct fb_header h = { .single_segment = 1, .fcs_bytes = 8, .content_size = sizeof(abcd) };
+	size_t n = abcd_frame(buf, cap, &h);
+
+	return n && defect ? 13 + 2 : n;
+}
+
+/* A frame, then 2 bytes: fewer than any frame's first 5. */
+static size_t trailing_bytes(uint8_t *buf, size_t cap, int defect)
+{
+	struct fb_header h = { SS_ABCD };
+	size_t n = abcd_frame(buf, cap, &h);
+
+	if (!n || !defect || n + 2 > cap)
+		return n;
+	buf[n] = buf[n + 1] = 0;
+	return n + 2;
+}
+
 static size_t content_size_wrong(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD };
@@ -362,7 +383,10 @@ static size_t fse_table_log_over_max(uint8_t *buf, size_t cap, int defect)
 #define HUF_LITS	64
 #define HUF_WEIGHTS	98
 
-static size_t huf_literals(uint8_t *blk, void (*change)(uint8_t *hdr, uint8_t *w))
+enum huf_stream { STREAM_GOOD, STREAM_NONE, STREAM_NO_END_MARK, STREAM_BITS_LEFT };
+
+static size_t huf_literals(uint8_t *blk, void (*change)(uint8_t *hdr, uint8_t *w),
+			   enum huf_stream stream)
 {
 	uint8_t w[HUF_WEIGHTS] = { 0 }, hdr = 127 + HUF_WEIGHTS;
 	size_t n = 3, csize, lhc;
@@ -373,9 +397,13 @@ static size_t huf_literals(uint8_t *blk, void (*change)(uint8_t *hdr, uint8_t *w
 	blk[n++] = hdr;
 	for (size_t i = 0; i < HUF_WEIGHTS; i += 2)
 		blk[n++] = (uint8_t)(w[i] << 4 | w[i + 1]);
-	memset(blk + n, 0x55, HUF_LITS / 8);	/* read from the top: "abab..." */
-	n += HUF_LITS / 8;
-	blk[n++] = 1;				/* the end mark alone in the last byte */
+	if (stream != STREAM_NONE) {
+		memset(blk + n, 0x55, HUF_LITS / 8);	/* read from the top: "abab..." */
+		n += HUF_LITS / 8;
+		if (stream == STREAM_BITS_LEFT)
+			blk[n++] = 0;		/* 8 bits no symbol reads */
+		blk[n++] = stream == STREAM_NO_END_MARK ? 0 : 1;	/* the end mark alone */
+	}
 	csize = n - 3;
 	lhc = 2 | (size_t)HUF_LITS << 4 | csize << 14;	/* Huffman, one stream */
 	blk[0] = (uint8_t)lhc;
@@ -390,7 +418,29 @@ static size_t huf_block(uint8_t *buf, size_t cap, int defect,
 {
 	uint8_t blk[128];
 
-	return one_block(buf, cap, blk, huf_literals(blk, defect ? change : NULL));
+	return one_block(buf, cap, blk, huf_literals(blk, defect ? change : NULL, STREAM_GOOD));
+}
+
+static size_t huf_stream_block(uint8_t *buf, size_t cap, enum huf_stream stream)
+{
+	uint8_t blk[128];
+
+	return one_block(buf, cap, blk, huf_literals(blk, NULL, stream));
+}
+
+static size_t huf_tree_takes_all(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_stream_block(buf, cap, defect ? STREAM_NONE : STREAM_GOOD);
+}
+
+static size_t huf_stream_no_end_mark(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_stream_block(buf, cap, defect ? STREAM_NO_END_MARK : STREAM_GOOD);
+}
+
+static size_t huf_stream_bits_left(uint8_t *buf, size_t cap, int defect)
+{
+	return huf_stream_block(buf, cap, defect ? STREAM_BITS_LEFT : STREAM_GOOD);
 }
 
 static void weight_too_big(uint8_t *hdr, uint8_t *w)
@@ -441,6 +491,7 @@ static size_t tiny_compressed_block(uint8_t *buf, size_t cap, int defect)
 #define DEC	"decompress/zstd_decompress.c"
 #define BLK	"decompress/zstd_decompress_block.c"
 #define ENT	"common/entropy_common.c"
+#define HUF	"decompress/huf_decompress.c"
 
 static const struct sd_case cases[] = {
 	{ "fhd-reserved-bit", DEC, "ZSTD_getFrameHeader_advanced",
@@ -457,6 +508,12 @@ static const struct sd_case cases[] = {
 	{ "block-past-input", DEC, "ZSTD_decompressFrame",
 	  "RETURN_ERROR_IF(cBlockSize > remainingSrcSize, srcSize_wrong, \"\");", 72, 0,
 	  block_past_input, 0, NULL },
+	{ "no-room-for-block-header", DEC, "ZSTD_decompressFrame",
+	  "RETURN_ERROR_IF(remainingSrcSize < frameHeaderSize+ZSTD_blockHeaderSize,", 72, 0,
+	  no_room_for_block_header, 0, NULL },
+	{ "trailing-bytes", DEC, "ZSTD_decompressMultiFrame",
+	  "RETURN_ERROR_IF(srcSize, srcSize_wrong, \"input not entirely consumed\");", 72,
+	  SD_ONESHOT_ONLY, trailing_bytes, 0, NULL },
 	{ "content-size-wrong", DEC, "ZSTD_decompressFrame",
 	  "RETURN_ERROR_IF((U64)(op-ostart) != dctx->fParams.frameContentSize,", 20, 0,
 	  content_size_wrong, 0, NULL },
@@ -502,7 +559,7 @@ static const struct sd_case cases[] = {
 	  20, 0, offset_beyond_history, 0, NULL },
 	{ "offset-beyond-history-at-end", BLK, "ZSTD_execSequenceEnd",
 	  "RETURN_ERROR_IF(sequence.offset > (size_t)(oLitEnd - virtualStart), corruption_detected, \"\");",
-	  20, 1, offset_beyond_history, 0, NULL },
+	  20, SD_EXACT_CAP, offset_beyond_history, 0, NULL },
 	{ "literals-past-buffer", BLK, "ZSTD_execSequenceEnd",
 	  "RETURN_ERROR_IF(sequence.litLength > (size_t)(litLimit - *litPtr), corruption_detected, \"try to read beyond literal buffer\");",
 	  20, 0, literals_past_buffer, 0, NULL },
@@ -524,6 +581,14 @@ static const struct sd_case cases[] = {
 	{ "huf-rank1-count", ENT, "HUF_readStats_body",
 	  "if ((rankStats[1] < 2) || (rankStats[1] & 1)) return ERROR(corruption_detected);", 20, 0,
 	  NULL, 0, weights_one_rank1 },
+	{ "huf-tree-takes-all", HUF, "HUF_decompress1X1_DCtx_wksp_bmi2",
+	  "if (hSize >= cSrcSize) return ERROR(srcSize_wrong);", 20, 0, huf_tree_takes_all, 0, NULL },
+	{ "huf-stream-no-end-mark", HUF, "HUF_decompress1X1_usingDTable_internal_body",
+	  "CHECK_F( BIT_initDStream(&bitD, cSrc, cSrcSize) );", 20, 0, huf_stream_no_end_mark, 0,
+	  NULL },
+	{ "huf-stream-bits-left", HUF, "HUF_decompress1X1_usingDTable_internal_body",
+	  "if (!BIT_endOfDStream(&bitD)) return ERROR(corruption_detected);", 20, 0,
+	  huf_stream_bits_left, 0, NULL },
 };
 
 size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect)

@@ -18,7 +18,7 @@ struct sd_case {
 	const char *function;	/* the function the check is in */
 	const char *check;	/* the check's source text, as in the file */
 	int error;		/* the kernel's ZSTD_ErrorCode for it */
-	int exact_cap;		/* one-shot into exactly the control's size (else 1 MiB) */
+	int flags;		/* SD_EXACT_CAP, SD_ONESHOT_ONLY */
 	/* Writes the frame into buf (defect 1) or its control (0); its size, 0: none. */
 	size_t (*build)(uint8_t *buf, size_t cap, int defect);
 	int nth;		/* the check's occurrence in its function from 1; 0: the only one */
@@ -27,6 +27,10 @@ struct sd_case {
 };
 
 #define SD_FRAME_MAX	(132 * 1024)
+/* One-shot into exactly the control's size (else 1 MiB). */
+#define SD_EXACT_CAP	1
+/* A check of the one-shot decoder alone: streamed, the frame's end is the end. */
+#define SD_ONESHOT_ONLY	2
 
 const struct sd_case *sd_cases(size_t *n);
 /* The case's frame (defect 1) or control (0) into buf; its size, 0: none. */
