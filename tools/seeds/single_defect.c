@@ -383,20 +383,39 @@ static size_t fse_table_log_over_max(uint8_t *buf, size_t cap, int defect)
 #define HUF_LITS	64
 #define HUF_WEIGHTS	98
 
+/* The tree: header byte and weights, changed by change(); its size. */
+static size_t huf_tree(uint8_t *p, void (*change)(uint8_t *hdr, uint8_t *w))
+{
+	uint8_t w[HUF_WEIGHTS] = { 0 }, hdr = 127 + HUF_WEIGHTS;
+	size_t n = 0;
+
+	w['a'] = 1;
+	if (change)
+		change(&hdr, w);
+	p[n++] = hdr;
+	for (size_t i = 0; i < HUF_WEIGHTS; i += 2)
+		p[n++] = (uint8_t)(w[i] << 4 | w[i + 1]);
+	return n;
+}
+
+/* The literals header of Huffman literals (type 2), Size_Format sf, 10-bit sizes. */
+static void huf_lit_header(uint8_t *blk, unsigned int sf, size_t regen, size_t csize)
+{
+	size_t lhc = 2 | sf << 2 | regen << 4 | csize << 14;
+
+	blk[0] = (uint8_t)lhc;
+	blk[1] = (uint8_t)(lhc >> 8);
+	blk[2] = (uint8_t)(lhc >> 16);
+}
+
 enum huf_stream { STREAM_GOOD, STREAM_NONE, STREAM_NO_END_MARK, STREAM_BITS_LEFT };
 
 static size_t huf_literals(uint8_t *blk, void (*change)(uint8_t *hdr, uint8_t *w),
 			   enum huf_stream stream)
 {
-	uint8_t w[HUF_WEIGHTS] = { 0 }, hdr = 127 + HUF_WEIGHTS;
-	size_t n = 3, csize, lhc;
+	size_t n = 3, csize;
 
-	w['a'] = 1;
-	if (change)
-		change(&hdr, w);
-	blk[n++] = hdr;
-	for (size_t i = 0; i < HUF_WEIGHTS; i += 2)
-		blk[n++] = (uint8_t)(w[i] << 4 | w[i + 1]);
+	n += huf_tree(blk + n, change);
 	if (stream != STREAM_NONE) {
 		memset(blk + n, 0x55, HUF_LITS / 8);	/* read from the top: "abab..." */
 		n += HUF_LITS / 8;
@@ -405,12 +424,51 @@ static size_t huf_literals(uint8_t *blk, void (*change)(uint8_t *hdr, uint8_t *w
 		blk[n++] = stream == STREAM_NO_END_MARK ? 0 : 1;	/* the end mark alone */
 	}
 	csize = n - 3;
-	lhc = 2 | (size_t)HUF_LITS << 4 | csize << 14;	/* Huffman, one stream */
-	blk[0] = (uint8_t)lhc;
-	blk[1] = (uint8_t)(lhc >> 8);
-	blk[2] = (uint8_t)(lhc >> 16);
+	huf_lit_header(blk, 0, HUF_LITS, csize);	/* one stream */
 	blk[n++] = 0;				/* no sequences */
 	return n;
+}
+
+/*
+ * The same tree, 4 streams of HUF4_SEGMENT literals "abab..." each (4
+ * bytes of codes and the end mark), their jump table 5, 5, 5; or, jump:
+ * a first stream announced past the section; short: the streams cut to the
+ * jump table and 3 bytes.
+ */
+#define HUF4_SEGMENT	32
+enum huf4_streams { H4_GOOD, H4_JUMP_PAST_END, H4_TOO_SHORT };
+
+static size_t huf4_block(uint8_t *buf, size_t cap, enum huf4_streams mode)
+{
+	uint8_t blk[128];
+	size_t n = 3, start;
+
+	n += huf_tree(blk + n, NULL);
+	start = n;
+	for (int i = 0; i < 3; i++) {
+		blk[n++] = i || mode != H4_JUMP_PAST_END ? 5 : 200;
+		blk[n++] = 0;
+	}
+	for (int i = 0; i < 4; i++) {
+		memset(blk + n, 0x55, HUF4_SEGMENT / 8);
+		n += HUF4_SEGMENT / 8;
+		blk[n++] = 1;
+	}
+	if (mode == H4_TOO_SHORT)
+		n = start + 9;
+	huf_lit_header(blk, 1, 4 * HUF4_SEGMENT, n - 3);	/* 4 streams */
+	blk[n++] = 0;
+	return one_block(buf, cap, blk, n);
+}
+
+static size_t huf4_jump_past_end(uint8_t *buf, size_t cap, int defect)
+{
+	return huf4_block(buf, cap, defect ? H4_JUMP_PAST_END : H4_GOOD);
+}
+
+static size_t huf4_too_short(uint8_t *buf, size_t cap, int defect)
+{
+	return huf4_block(buf, cap, defect ? H4_TOO_SHORT : H4_GOOD);
 }
 
 static size_t huf_block(uint8_t *buf, size_t cap, int defect,
@@ -589,6 +647,11 @@ static const struct sd_case cases[] = {
 	{ "huf-stream-bits-left", HUF, "HUF_decompress1X1_usingDTable_internal_body",
 	  "if (!BIT_endOfDStream(&bitD)) return ERROR(corruption_detected);", 20, 0,
 	  huf_stream_bits_left, 0, NULL },
+	{ "huf4-jump-past-end", HUF, "HUF_decompress4X1_usingDTable_internal_body",
+	  "if (length4 > cSrcSize) return ERROR(corruption_detected);", 20, 0, huf4_jump_past_end,
+	  0, NULL },
+	{ "huf4-too-short", HUF, "HUF_decompress4X1_usingDTable_internal_body",
+	  "if (cSrcSize < 10) return ERROR(corruption_detected);", 20, 0, huf4_too_short, 0, NULL },
 };
 
 size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect)
