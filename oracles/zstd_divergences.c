@@ -377,6 +377,21 @@ static int block_over_max_reason(const struct zo_site *s)
 	return b.type == ZF_BLOCK_COMPRESSED;
 }
 
+/*
+ * The kernel refused as corrupt a whole compressed block of fewer than 3
+ * bytes, which the reference failed as too short for what its headers
+ * announce (srcSize_wrong): 1.4.10 wants MIN_CBLOCK_SIZE (3) bytes before
+ * it reads the block, 1.5.4 reads the literals and sequences headers.
+ */
+static int short_compressed_block(const struct zo_site *s)
+{
+	struct zf_block b;
+
+	return error_is(s->error, ERR_CORRUPTION) && error_is(s->k->ret, ERR_CORRUPTION) &&
+	       error_is(s->r->ret, ERR_SRC_WRONG) && site_block(s, &b) &&
+	       b.type == ZF_BLOCK_COMPRESSED && b.size < 3 && b.avail == b.size;
+}
+
 /* zstd 1.5.4's own error code for a literals header it refuses (1.4.10 has none). */
 #define ERR_LITERALS_HEADER	24
 /* 1.5.4: "Not enough literals ... for the 4-streams mode (min 6)". */
@@ -485,6 +500,7 @@ static const struct {
 	{ "short-input-bad-magic-size", short_bad_magic_size },
 	{ "block-over-max-reason", block_over_max_reason },
 	{ "huf4-few-literals", huf4_few_literals },
+	{ "short-compressed-block-reason", short_compressed_block },
 	{ "empty-compressed-block", empty_compressed_block },
 	{ "block-over-window", block_over_window },
 	{ "csize-over-block-max", csize_over_block_max },

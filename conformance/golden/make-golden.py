@@ -121,6 +121,9 @@ def must_fail(sums):
     # The oracle's reproducer: 4-stream Huffman literals announcing 4 literals.
     shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-few-literals.zst"),
                 os.path.join(TOP, "must-fail/huf4-few-literals.zst"))
+    # A 2-byte compressed block announcing 8 sequences.
+    write("must-fail", "short-compressed-block-reason",
+          b"\x28\xb5\x2f\xfd\x00\x15\x15\x00\x00\x00\x08")
 
 
 def main():
