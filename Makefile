@@ -78,7 +78,8 @@ include $(sort $(wildcard */*.goals.mk */*/*.goals.mk))
 # broken build or harness shows in seconds; the campaigns, the OSS-Fuzz
 # build and the short gate last.
 CHECKS := python-tests test-crash-state coverage-regions-test selftest test-layers foundation-tests unit-tests \
-	check-regression fanotify-check check-captures test-tree-content test-repro-crashers \
+	check-regression check-single-defect test-single-defect fanotify-check check-captures \
+	test-tree-content test-repro-crashers \
 	test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-corpus-update \
 	test-ossfuzz-build gate-short
 

@@ -119,20 +119,19 @@ static void choose(struct comp_case *s, struct fuzz_input *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static void *dwksp;
-	static size_t dwsize;
+	/* The round trip's decoder: its workspace is the slot of the decoded copy. */
+	size_t dwsize = zstd_dctx_workspace_bound();
+	void *dwksp = fuzz_workspace(FUZZ_SLOT_REF, dwsize);
 	struct fuzz_input in;
 	struct zo_case c;
 	struct comp_case s;
 
 	fuzz_timing_input_begin(TARGET);
-	if (!dwksp) {
-		dwsize = zstd_dctx_workspace_bound();
-		dwksp = malloc(dwsize);
-		if (!dwksp)
-			abort();
-	}
+	if (!dwksp)
+		abort();
 	fuzz_input_init(&in, data, size);
+	if (!fuzz_guard_payload(&in, in.payload_len))
+		abort();
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = NULL, .zdata_len = 0 };
 	s = (struct comp_case){ .c = &c, .src = in.payload, .len = in.payload_len };

@@ -179,6 +179,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_timing_input_begin(TARGET);
 	fuzz_input_init(&in, data, size);
+	if (!fuzz_guard_payload(&in, in.payload_len))
+		abort();
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = NULL, .zdata_len = 0 };
 	level = fuzz_zstd_level(&in, zstd_min_clevel(), zstd_max_clevel());

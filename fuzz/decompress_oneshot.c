@@ -83,21 +83,18 @@ static void check_input(struct zo_case *c, struct fuzz_input *in, uint8_t *probe
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static uint8_t *probe;
-	static void *wksp;
-	static size_t wsize;
+	size_t wsize = zstd_dctx_workspace_bound();
+	void *wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
+	uint8_t *probe = fuzz_buf(FUZZ_SLOT_FRAME, FUZZ_OUT_MAX);
 	struct fuzz_input in;
 	struct zo_case c;
 
 	fuzz_timing_input_begin(TARGET);
-	if (!wksp) {
-		wsize = zstd_dctx_workspace_bound();
-		wksp = malloc(wsize);
-		probe = malloc(FUZZ_OUT_MAX);
-		if (!wksp || !probe)
-			abort();
-	}
+	if (!wksp || !probe)
+		abort();
 	fuzz_input_init(&in, data, size);
+	if (!fuzz_guard_payload(&in, in.payload_len))
+		abort();
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = in.payload, .zdata_len = in.payload_len };
 	check_input(&c, &in, probe, wksp, wsize);

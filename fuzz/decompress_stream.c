@@ -153,20 +153,20 @@ static void run_case(struct stream_case *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static uint8_t *kout, *rout;
 	static size_t ktouched = FUZZ_OUT_MAX, rtouched = FUZZ_OUT_MAX;
 	struct fuzz_input in;
 	struct zo_case c;
 	struct stream_case s;
 
+	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, FUZZ_OUT_MAX);
+	uint8_t *rout = fuzz_buf(FUZZ_SLOT_REF, FUZZ_OUT_MAX);
+
 	fuzz_timing_input_begin(TARGET);
-	if (!kout) {
-		kout = malloc(FUZZ_OUT_MAX);
-		rout = malloc(FUZZ_OUT_MAX);
-		if (!kout || !rout)
-			abort();
-	}
+	if (!kout || !rout)
+		abort();
 	fuzz_input_init(&in, data, size);
+	if (!fuzz_guard_payload(&in, in.payload_len))
+		abort();
 	/* Both streaming decoders stop at the end of the first frame. */
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };

@@ -8,27 +8,83 @@
 #define FUZZ_ERR_DST_TOO_SMALL	((size_t)-70)
 #define FUZZ_ERR_SRC_WRONG	((size_t)-72)
 
+#include <sanitizer/asan_interface.h>
 #include <stdlib.h>
 #include <string.h>
 
-uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size)
-{
-	static uint8_t *bufs[FUZZ_SLOTS];
-	static size_t sizes[FUZZ_SLOTS];
+/*
+ * Guard bytes before every buffer: a multiple of ASan's 8-byte granule, so
+ * that the buffer starts on one and its first byte's left neighbour can be
+ * poisoned. Past the end, the slot's room is poisoned from the exact end.
+ */
+#define FUZZ_GUARD	4096
 
-	if (size > sizes[slot] || !bufs[slot]) {
-		free(bufs[slot]);
-		sizes[slot] = size > FUZZ_OUT_MAX ? size : FUZZ_OUT_MAX;
-		bufs[slot] = malloc(sizes[slot]);
-		if (!bufs[slot]) {
-			sizes[slot] = 0;
-			return NULL;
-		}
-	}
-	return bufs[slot] + sizes[slot] - size;
+struct guarded {
+	uint8_t *base;		/* the allocation: FUZZ_GUARD + room bytes */
+	size_t room;
+	size_t size;		/* what the last call gave */
+};
+
+static uint8_t *guarded_start(const struct guarded *g)
+{
+	return g->base + FUZZ_GUARD;
 }
 
-static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3 };
+/* Makes [size, room) of the buffer poisoned, as [0, size) is not. */
+static void guarded_resize(struct guarded *g, size_t size)
+{
+	uint8_t *p = guarded_start(g);
+
+	if (size > g->size)
+		ASAN_UNPOISON_MEMORY_REGION(p + g->size, size - g->size);
+	else if (size < g->size)
+		ASAN_POISON_MEMORY_REGION(p + size, g->size - size);
+	g->size = size;
+}
+
+/*
+ * size bytes with FUZZ_GUARD poisoned bytes before them and the rest of at
+ * least room bytes poisoned after them (room == size: the allocation's end).
+ * The allocation is kept while it is big enough (exact: while room is the same).
+ */
+static uint8_t *guarded_get(struct guarded *g, size_t size, size_t room, int exact)
+{
+	if (!g->base || room > g->room || (exact && room != g->room)) {
+		free(g->base);
+		g->base = malloc(FUZZ_GUARD + room);
+		if (!g->base) {
+			g->room = 0;
+			return NULL;
+		}
+		g->room = room;
+		g->size = room;
+		ASAN_POISON_MEMORY_REGION(g->base, FUZZ_GUARD);
+	}
+	guarded_resize(g, size);
+	return guarded_start(g);
+}
+
+static struct guarded bufs[FUZZ_SLOTS], wksps[FUZZ_SLOTS];
+
+uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size)
+{
+	return guarded_get(&bufs[slot], size, size > FUZZ_OUT_MAX ? size : FUZZ_OUT_MAX, 0);
+}
+
+int fuzz_guard_payload(struct fuzz_input *in, size_t len)
+{
+	uint8_t *p = fuzz_buf(FUZZ_SLOT_INPUT, len);
+
+	if (!p)
+		return 0;
+	if (len)
+		memcpy(p, in->payload, len);
+	in->payload = p;
+	in->payload_len = len;
+	return 1;
+}
+
+static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c };
 
 void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot)
 {
@@ -44,27 +100,17 @@ size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot)
 
 void *fuzz_workspace(enum fuzz_slot slot, size_t size)
 {
-	static void *wksps[FUZZ_SLOTS];
-	static size_t sizes[FUZZ_SLOTS];
-
-	if (size != sizes[slot] || !wksps[slot]) {
-		free(wksps[slot]);
-		wksps[slot] = malloc(size ? size : 1);
-		sizes[slot] = wksps[slot] ? size : 0;
-	}
-	return wksps[slot];
+	return guarded_get(&wksps[slot], size, size, 1);
 }
 
 struct ref_dstream *fuzz_ref_dstream(void)
 {
 	static struct ref_dstream *rds;
-	size_t ret;
 
-	if (!rds)
-		FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
 	if (rds)
-		FUZZ_LIB(ret = ref_dstream_reset(rds));
-	return rds && !ref_is_error(ret) ? rds : NULL;
+		FUZZ_LIB(ref_dstream_free(rds));
+	FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
+	return rds;
 }
 
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max)

@@ -16,12 +16,14 @@
 
 /*
  * Buffers reused across inputs (per-input malloc of large buffers is most
- * of a target's own time under ASan). fuzz_buf() gives size bytes that end
- * where the slot's allocation ends, so ASan still sees a write past size;
- * fuzz_workspace() gives an allocation of exactly size bytes, kept while
- * the size stays the same. Neither is zeroed. NULL when memory runs out.
+ * of a target's own time under ASan). Every buffer is guarded at both ends:
+ * under ASan the 4 KiB before its start are poisoned, and so is everything
+ * from its exact end on. fuzz_buf() gives size bytes in a slot that keeps
+ * its allocation while it is big enough; fuzz_workspace() gives exactly
+ * size bytes (the allocation ends there), kept while the size stays the
+ * same. Neither is zeroed. NULL when memory runs out.
  */
-enum fuzz_slot { FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOTS };
+enum fuzz_slot { FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT, FUZZ_SLOTS };
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);
 /*
  * Fills n bytes at buf with the slot's own poison byte before a decoder
@@ -32,10 +34,20 @@ void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot);
 /* Where the bytes that are not the slot's poison end in buf[0..n): what a decoder wrote. */
 size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot);
 void *fuzz_workspace(enum fuzz_slot slot, size_t size);
+/*
+ * Points in's payload at a guarded copy of its first len bytes (slot
+ * FUZZ_SLOT_INPUT), what a target hands to both libraries: a read past the
+ * payload must not land in the parameters behind it. 0 when memory runs out.
+ */
+int fuzz_guard_payload(struct fuzz_input *in, size_t len);
 
 /*
  * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), made
- * once and reset for each use; NULL when it cannot be made.
+ * afresh for each use (the last one freed); NULL when it cannot be made. Not
+ * reset: 1.5.4 keeps the buffers an earlier frame grew, and a corrupt
+ * block's error then depends on what came before (dstSize_tooSmall in a
+ * window-sized buffer, corruption_detected further on in a bigger one),
+ * where the kernel's static buffers are always the frame's size.
  */
 struct ref_dstream *fuzz_ref_dstream(void);
 

@@ -316,6 +316,133 @@ static int csize_over_block_max(const struct zo_site *s)
 	return b.type == ZF_BLOCK_COMPRESSED && b.size > max;
 }
 
+/* The Regenerated_Size of the literals section opening a compressed block; 0: unreadable. */
+static size_t lit_regen(const struct zf_block *b)
+{
+	const uint8_t *p = b->content;
+	unsigned int type, sf;
+	uint32_t lhc;
+
+	if (b->type != ZF_BLOCK_COMPRESSED || b->avail < 3)
+		return 0;
+	type = p[0] & 3;
+	sf = (p[0] >> 2) & 3;
+	lhc = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+	if (type == LIT_COMPRESSED || type == LIT_TREELESS)
+		return sf <= 1 ? (lhc >> 4) & 0x3FF : sf == 2 ? (lhc >> 4) & 0x3FFF : (lhc >> 4) & 0x3FFFF;
+	if (sf == 0 || sf == 2)
+		return p[0] >> 3;
+	return sf == 1 ? (lhc >> 4) & 0xFFF : (lhc >> 4) & 0xFFFFF;
+}
+
+/*
+ * Both failed the same block, which decodes (or may decode) to more than
+ * Block_Maximum_Size = min(Window_Size, 128 KB), itself below the output
+ * capacity both had: one side stopped at a buffer's end or at that bound
+ * (dstSize_tooSmall), the other for a block over that maximum or a
+ * corruption further on. An RLE block says its size, a literals section
+ * its Regenerated_Size; a compressed block's output is not known here, so
+ * a later srcSize_wrong is taken only when its literals alone are over the
+ * maximum, or when the kernel's call went past the block (its error came
+ * later) while its block-at-a-time decoder refused it as corrupt.
+ * Not verified: the reference did not decode the block.
+ */
+static int block_over_max_reason(const struct zo_site *s)
+{
+	size_t cap = s->c->out_cap ? s->c->out_cap : ZO_OUT_CAP;
+	const struct bm_unit *rf = s->rm ? &s->rm->fail : NULL;
+	int dst_corrupt = error_is(s->k->ret, ERR_DST_TOO_SMALL) &&
+			  error_is(s->r->ret, ERR_CORRUPTION);
+	int corrupt_dst = error_is(s->k->ret, ERR_CORRUPTION) &&
+			  error_is(s->r->ret, ERR_DST_TOO_SMALL);
+	int src_dst = error_is(s->k->ret, ERR_SRC_WRONG) && error_is(s->r->ret, ERR_DST_TOO_SMALL);
+	struct zf_block b;
+	uint64_t max;
+
+	if (s->ref_first || !(dst_corrupt || corrupt_dst || src_dst) || !rf ||
+	    rf->frame != s->frame || rf->block != s->block || (int)rf->part != s->part ||
+	    !site_block(s, &b))
+		return 0;
+	max = b.window < BLOCK_SIZE_MAX ? b.window : BLOCK_SIZE_MAX;
+	if (max >= cap)
+		return 0;
+	if (b.type == ZF_BLOCK_RLE)
+		return b.size > max;
+	/*
+	 * The kernel's block-at-a-time decoder refusing as corrupt a block its
+	 * one-shot call went past: its checks of the block against the maximum.
+	 */
+	if (src_dst)
+		return lit_regen(&b) > max || error_is(s->error, ERR_CORRUPTION);
+	return b.type == ZF_BLOCK_COMPRESSED;
+}
+
+/*
+ * The kernel refused as corrupt a whole compressed block of fewer than 3
+ * bytes, which the reference failed as too short for what its headers
+ * announce (srcSize_wrong): 1.4.10 wants MIN_CBLOCK_SIZE (3) bytes before
+ * it reads the block, 1.5.4 reads the literals and sequences headers.
+ */
+static int short_compressed_block(const struct zo_site *s)
+{
+	struct zf_block b;
+
+	return error_is(s->error, ERR_CORRUPTION) && error_is(s->k->ret, ERR_CORRUPTION) &&
+	       error_is(s->r->ret, ERR_SRC_WRONG) && site_block(s, &b) &&
+	       b.type == ZF_BLOCK_COMPRESSED && b.size < 3 && b.avail == b.size;
+}
+
+/* zstd 1.5.4's own error code for a literals header it refuses (1.4.10 has none). */
+#define ERR_LITERALS_HEADER	24
+/* 1.5.4: "Not enough literals ... for the 4-streams mode (min 6)". */
+#define HUF4_MIN_LITERALS	6
+
+/*
+ * The site's block opens with a Huffman literals section (with or without
+ * its tree) of 4 streams and fewer than 6 literals: 1.5.4 refuses its
+ * header (literals_headerWrong), 1.4.10 reads on and its 4-stream Huffman
+ * decoder fails the section (corruption_detected).
+ */
+static int huf4_few_literals(const struct zo_site *s)
+{
+	struct zf_block b;
+	size_t sf, regen;
+	uint32_t lhc;
+
+	if (!error_is(s->k->ret, ERR_CORRUPTION) || !error_is(s->r->ret, ERR_LITERALS_HEADER) ||
+	    !site_block(s, &b) || b.type != ZF_BLOCK_COMPRESSED || b.avail < 3 ||
+	    ((b.content[0] & 3) != LIT_COMPRESSED && (b.content[0] & 3) != LIT_TREELESS))
+		return 0;
+	sf = (b.content[0] >> 2) & 3;
+	lhc = b.content[0] | (uint32_t)b.content[1] << 8 | (uint32_t)b.content[2] << 16;
+	if (sf == 0)
+		return 0;	/* one stream */
+	regen = sf == 1 ? (lhc >> 4) & 0x3FF : sf == 2 ? (lhc >> 4) & 0x3FFF : (lhc >> 4) & 0x3FFFF;
+	return regen < HUF4_MIN_LITERALS;
+}
+
+/*
+ * 1 to 4 bytes from the site's frame on, that begin no magic number, which
+ * the kernel finds too short to tell (zstd_find_frame_compressed_size's
+ * srcSize_wrong, or a stream that ran out of input) and the reference
+ * refuses at once (prefix_unknown).
+ */
+static int short_bad_magic_size(const struct zo_site *s)
+{
+	size_t in_off, n;
+	const uint8_t *p;
+
+	if (!frame_start(s, &in_off))
+		return 0;
+	p = s->c->zdata + in_off;
+	n = s->c->zdata_len - in_off;
+	return n > 0 && n < FRAME_PREFIX_SIZE &&
+	       s->k->is_error && error_is(s->k->ret, ERR_SRC_WRONG) &&
+	       s->r->is_error && error_is(s->r->ret, ERR_PREFIX_UNKNOWN) &&
+	       !begins_magic(p, n, 0xFD2FB528u, 0xFFFFFFFFu) &&
+	       !begins_magic(p, n, 0x184D2A50u, 0xFFFFFFF0u);
+}
+
 /* 1.4.10 picks its prefetch sequence decoder for windows over 16 MB. */
 #define PREFETCH_WINDOW		((uint64_t)1 << 24)
 
@@ -370,6 +497,10 @@ static const struct {
 	{ "legacy-frame", legacy_frame },
 	{ "legacy-magic-split-header", legacy_magic_split },
 	{ "short-input-bad-magic", short_bad_magic },
+	{ "short-input-bad-magic-size", short_bad_magic_size },
+	{ "block-over-max-reason", block_over_max_reason },
+	{ "huf4-few-literals", huf4_few_literals },
+	{ "short-compressed-block-reason", short_compressed_block },
 	{ "empty-compressed-block", empty_compressed_block },
 	{ "block-over-window", block_over_window },
 	{ "csize-over-block-max", csize_over_block_max },

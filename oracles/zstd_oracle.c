@@ -42,6 +42,27 @@ static int acts_on_part(const char *acts_on, int part)
 				    !strcmp(acts_on, "sequences"));
 }
 
+/*
+ * Both sides rejecting for different reasons is explained by an
+ * error-mismatch entry, or by an entry of the side that failed first at
+ * the site (either side's, when both failed on that unit): a check only
+ * one version has, which that version failed on while the other went on
+ * to fail later, or on the same unit for another reason.
+ */
+static int class_matches(const char *class_name, enum zo_class cls, const struct zo_site *s)
+{
+	int rejects = !strcmp(class_name, zo_class_name(ZO_KERNEL_REJECTS));
+	int accepts = !strcmp(class_name, zo_class_name(ZO_KERNEL_ACCEPTS));
+
+	if (!strcmp(class_name, zo_class_name(cls)))
+		return 1;
+	if (cls != ZO_ERROR_MISMATCH)
+		return 0;
+	if (s->same_unit)
+		return rejects || accepts;
+	return s->ref_first ? accepts : rejects;
+}
+
 const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s)
 {
 	size_t n;
@@ -50,7 +71,7 @@ const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s
 	if (!s->located || s->before_failure)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
-		if (t[i].matches && !strcmp(t[i].class_name, zo_class_name(cls)) &&
+		if (t[i].matches && class_matches(t[i].class_name, cls, s) &&
 		    name_in_list(t[i].targets, s->c->target) && acts_on_part(t[i].acts_on, s->part) &&
 		    t[i].matches(s))
 			return &t[i];
@@ -127,7 +148,8 @@ static void verdict_after(const struct zo_result *k, const struct zo_result *r, 
 	unsigned int frame = v->site.frame;
 
 	v->cls = ZO_KNOWN;
-	if (c->header_only || cls == ZO_KERNEL_REJECTS || (c->frames && frame + 1 >= c->frames))
+	if (c->header_only || cls == ZO_KERNEL_REJECTS || cls == ZO_ERROR_MISMATCH ||
+	    (c->frames && frame + 1 >= c->frames))
 		return;		/* the failing side decoded nothing after it, or nothing was asked */
 	if (make_tail(c, k, r, &v->site, cls, &t)) {
 		v->cls = cls;

@@ -20,6 +20,7 @@ struct zo_result {
 	const char *error_name;
 	const uint8_t *out;
 	size_t out_len;
+	int error_code;			/* its library's ZSTD_ErrorCode; 0: none or not known */
 };
 
 /* The output capacity the oracle's own decodings use when a case names none. */
@@ -43,6 +44,7 @@ enum zo_class {
 	ZO_KERNEL_ACCEPTS,
 	ZO_KERNEL_REJECTS,
 	ZO_CONTRACT,
+	ZO_ERROR_MISMATCH,		/* both reject, for reasons the code table does not pair */
 };
 
 struct zo_site;
@@ -67,6 +69,8 @@ struct zo_site {
 	const struct zo_result *k, *r;
 	int located;
 	int before_failure;		/* the outputs differ before the failing unit: new */
+	int ref_first;			/* error-mismatch: the reference failed first, here */
+	int same_unit;			/* error-mismatch: both failed on this unit */
 	unsigned int frame, block;
 	int part;			/* enum bm_part */
 	size_t in_off;			/* the unit's input offset in zdata */
@@ -93,7 +97,16 @@ void zo_ref_result(struct zo_result *r, const char *who, size_t ret,
 void zo_bytes_result(struct zo_result *r, const char *who, const void *out, size_t out_len);
 
 const char *zo_class_name(enum zo_class cls);
-/* Both results alone: agree, mismatch or a divergence; *diff gets the first differing offset. */
+/* The 1.5.4 code paired with a 1.4.10 code (oracles/zstd_errors.c); -1: none. */
+int zo_error_ref_code(int kernel_code);
+/* The code's ZSTD_error_ name without the prefix; NULL when 1.4.10 has no such code. */
+const char *zo_error_code_name(int kernel_code);
+/* Both results fail for paired reasons, or a side gives no code. */
+int zo_errors_agree(const struct zo_result *k, const struct zo_result *r);
+/*
+ * Both results alone: agree, mismatch, a divergence, or both failing for
+ * different reasons; *diff gets the first differing offset.
+ */
 enum zo_class zo_judge(const struct zo_result *k, const struct zo_result *r, size_t *diff);
 /* The known entry explaining class cls at a located site, or NULL. */
 const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s);

@@ -13,6 +13,8 @@
 static void call_result(struct zo_result *r, const char *who, size_t ret,
 			const char *error_name, const void *out, size_t out_len)
 {
+	/* Both libraries return an error as 0 - its code (ZSTD_getErrorCode). */
+	r->error_code = error_name ? (int)(0 - ret) : 0;
 	r->who = who;
 	r->ret = ret;
 	r->is_error = error_name != NULL;
@@ -41,6 +43,7 @@ void zo_bytes_result(struct zo_result *r, const char *who, const void *out, size
 	r->error_name = NULL;
 	r->out = out;
 	r->out_len = out_len;
+	r->error_code = 0;
 }
 
 const char *zo_class_name(enum zo_class cls)
@@ -58,6 +61,8 @@ const char *zo_class_name(enum zo_class cls)
 		return "oracle:divergence-kernel-rejects";
 	case ZO_CONTRACT:
 		return "oracle:contract";
+	case ZO_ERROR_MISMATCH:
+		return "oracle:error-mismatch";
 	}
 	return "?";
 }
@@ -68,7 +73,7 @@ enum zo_class zo_judge(const struct zo_result *k, const struct zo_result *r, siz
 
 	*diff = 0;
 	if (k->is_error && r->is_error)
-		return ZO_AGREE;
+		return zo_errors_agree(k, r) ? ZO_AGREE : ZO_ERROR_MISMATCH;
 	if (r->is_error)
 		return ZO_KERNEL_ACCEPTS;
 	if (k->is_error)

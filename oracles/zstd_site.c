@@ -110,6 +110,28 @@ static int locate_failure(const struct zo_case *c, struct zo_site *s, enum bm_si
 	return 1;
 }
 
+/*
+ * Both maps failed: the site is the unit that failed first (the kernel's
+ * when both failed on the same one), with both failing offsets beside it. Outputs that differ before
+ * the first failure mark it before_failure: no entry explains that.
+ */
+static int locate_both_failed(struct zo_site *s, const struct block_map *km,
+			      const struct block_map *rm, const uint8_t *kout, const uint8_t *rout)
+{
+	size_t n = km->fail.out_off < rm->fail.out_off ? km->fail.out_off : rm->fail.out_off;
+
+	if (!km->error || !rm->error)
+		return 0;
+	s->ref_first = rm->fail.in_off < km->fail.in_off;
+	s->same_unit = rm->fail.in_off == km->fail.in_off && rm->fail.part == km->fail.part;
+	set_unit(s, s->ref_first ? &rm->fail : &km->fail);
+	s->error = s->ref_first ? rm->error : km->error;
+	s->k_out[0] = s->k_out[1] = km->fail.out_off;
+	s->r_out[0] = s->r_out[1] = rm->fail.out_off;
+	s->before_failure = first_difference(kout, rout, n) != n;
+	return 1;
+}
+
 /* The failed block's range on the other side: its map's block at the same offset. */
 static void other_range(const struct block_map *m, const struct zo_site *s, size_t *range)
 {
@@ -154,6 +176,11 @@ static void locate_decoded(const struct zo_case *c, enum zo_class cls, struct zo
 			s->located = locate_mismatch(s, &km, &rm);
 	} else if (cls == ZO_KERNEL_REJECTS) {
 		locate_rejection(c, s, BM_KERNEL, m, out);
+	} else if (cls == ZO_ERROR_MISMATCH) {
+		if (map_side(c, BM_KERNEL, SIZE_MAX, &km, &out[BM_KERNEL]) &&
+		    map_side(c, BM_REFERENCE, SIZE_MAX, &rm, &out[BM_REFERENCE]))
+			s->located = locate_both_failed(s, &km, &rm, out[BM_KERNEL],
+							out[BM_REFERENCE]);
 	} else if (cls == ZO_KERNEL_ACCEPTS) {
 		/* The kernel's map gives the block's size, and the frame's extent (zo_kernel_frame). */
 		locate_rejection(c, s, BM_REFERENCE, m, out);

@@ -32,3 +32,9 @@ python-tests:
 		out=$$(python3 $$t 2>&1) || { echo "$$out"; fail=1; }; \
 		echo "python-tests: $$t: $$(echo "$$out" | tail -n1)"; \
 	done; [ $$fail -eq 0 ]
+
+# check-single-defect fails, naming the check, on a changed input, a stale
+# entry, and a copy of the tree with a check removed (tests/test-single-defect.sh).
+.PHONY: test-single-defect
+test-single-defect: build-asan
+	+@MAKE='$(MAKE)' tests/test-single-defect.sh $(abspath $(BUILD))/test-single-defect $(BUILD) $(BDIR) $(TREE_DIR)

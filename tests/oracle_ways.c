@@ -10,7 +10,7 @@
 #include "zstd_fuzz.h"
 
 static const char *const way_target[] = { "decompress_oneshot", "decompress_stream",
-					  "frame_header", "decompress_stream" };
+					  "frame_header", "decompress_stream", "frame_header" };
 /* The decompress_stream target's largest workspace window. */
 #define WAY_STREAM_WINDOW	((size_t)1 << 23)
 
@@ -49,14 +49,19 @@ static void run_stream(struct way_run *run, const uint8_t *z, size_t len, int sp
 	ref_dstream_free(rds);
 }
 
-static void run_header(struct way_run *run, const uint8_t *z, size_t len)
+static void run_header(struct way_run *run, const uint8_t *z, size_t len, int size)
 {
 	size_t end = zf_frames_end(z, len), kret, rret;
 	struct ref_frame_header rfh;
 	zstd_frame_header kfh;
 
-	kret = zstd_get_frame_header(&kfh, z + end, len - end);
-	rret = ref_get_frame_header(&rfh, z + end, len - end);
+	if (size) {
+		kret = zstd_find_frame_compressed_size(z + end, len - end);
+		rret = ref_find_frame_compressed_size(z + end, len - end);
+	} else {
+		kret = zstd_get_frame_header(&kfh, z + end, len - end);
+		rret = ref_get_frame_header(&rfh, z + end, len - end);
+	}
 	zo_kernel_result(&run->k, "kernel header", kret, NULL, 0);
 	zo_ref_result(&run->r, "reference header", rret, NULL, 0);
 	run->c.zdata = z + end;
@@ -76,8 +81,8 @@ struct way_run *way_run(enum way w, const uint8_t *z, size_t len)
 				   .zdata = z, .zdata_len = len };
 	if (w == WAY_STREAM || w == WAY_STREAM_SPLIT) {
 		run_stream(run, z, len, w == WAY_STREAM_SPLIT);
-	} else if (w == WAY_HEADER) {
-		run_header(run, z, len);
+	} else if (w == WAY_HEADER || w == WAY_SIZE) {
+		run_header(run, z, len, w == WAY_SIZE);
 	} else {
 		kret = kz_decompress(run->kout, WAY_OUT_CAP, z, len);
 		rret = ref_decompress(run->rout, WAY_OUT_CAP, z, len);
@@ -94,6 +99,19 @@ struct way_run *way_first_divergence(const uint8_t *z, size_t len)
 		size_t diff;
 
 		if (zo_judge(&run->k, &run->r, &diff) != ZO_AGREE)
+			return run;
+		free(run);
+	}
+	return NULL;
+}
+
+struct way_run *way_first_class(const uint8_t *z, size_t len, const char *class_name)
+{
+	for (enum way w = WAY_ONESHOT; w < WAYS; w++) {
+		struct way_run *run = way_run(w, z, len);
+		size_t diff;
+
+		if (!strcmp(zo_class_name(zo_judge(&run->k, &run->r, &diff)), class_name))
 			return run;
 		free(run);
 	}

@@ -3,7 +3,7 @@
  * The oracle's tests run both libraries on data the ways the targets do:
  * one-shot over every frame (decompress_oneshot), streamed over the first
  * frame (decompress_stream; all at once, or the first byte alone and then
- * the rest), or one frame header (frame_header).
+ * the rest), or one frame header or frame size (frame_header).
  */
 #ifndef ORACLE_WAYS_H
 #define ORACLE_WAYS_H
@@ -15,8 +15,11 @@
 
 #define WAY_OUT_CAP	((size_t)1 << 20)
 
-/* WAY_STREAM_SPLIT: streamed, the first byte in a call of its own. */
-enum way { WAY_ONESHOT, WAY_STREAM, WAY_HEADER, WAY_STREAM_SPLIT, WAYS };
+/*
+ * WAY_STREAM_SPLIT: streamed, the first byte in a call of its own.
+ * WAY_SIZE: the compressed size of the frame after the whole frames.
+ */
+enum way { WAY_ONESHOT, WAY_STREAM, WAY_HEADER, WAY_STREAM_SPLIT, WAY_SIZE, WAYS };
 
 /* Both results of one way, over buffers this owns. */
 struct way_run {
@@ -30,6 +33,8 @@ struct way_run {
 struct way_run *way_run(enum way w, const uint8_t *z, size_t len);
 /* The first way in which the libraries disagree on z, or NULL (all agree). */
 struct way_run *way_first_divergence(const uint8_t *z, size_t len);
+/* The first way in which zo_judge gives class_name on z, or NULL. */
+struct way_run *way_first_class(const uint8_t *z, size_t len, const char *class_name);
 /* The oracle's verdict on run as it is (after any planted change to its outputs). */
 enum zo_class way_verdict(struct way_run *run, struct zo_verdict *v);
 

@@ -113,6 +113,17 @@ def must_fail(sums):
     write("must-fail", "legacy-frame", b"\x27\xb5\x2f\xfd\x11\x00\x00\x00\x00\x00")
     empty = single_segment(b"\x00", [block(0, b"")])
     write("must-fail", "short-input-bad-magic", empty + b"\x00\x01")
+    # The same tail, whose size zstd_find_frame_compressed_size cannot tell.
+    write("must-fail", "short-input-bad-magic-size", empty + b"\x00\x01")
+    # The oracle's reproducer: a 200-byte single-segment frame whose block runs past 200.
+    shutil.copy(os.path.join(TOP, "../../corpus/divergences/block-over-max-reason.zst"),
+                os.path.join(TOP, "must-fail/block-over-max-reason.zst"))
+    # The oracle's reproducer: 4-stream Huffman literals announcing 4 literals.
+    shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-few-literals.zst"),
+                os.path.join(TOP, "must-fail/huf4-few-literals.zst"))
+    # A 2-byte compressed block announcing 8 sequences.
+    write("must-fail", "short-compressed-block-reason",
+          b"\x28\xb5\x2f\xfd\x00\x15\x15\x00\x00\x00\x08")
 
 
 def main():

@@ -22,6 +22,7 @@ coverage: deps
 	@mkdir -p $(BDIR)
 	+@$(call build_each,cov,coverage)
 	@tools/coverage/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
+	+@$(MAKE) --no-print-directory coverage-single-defect || echo "coverage: single-defect branches: not all proved"
 
 coverage-trend: deps
 	@$(call note_missing,coverage-trend)
@@ -36,3 +37,13 @@ coverage-trend: deps
 .PHONY: coverage-regions-test
 coverage-regions-test:
 	@tests/test-coverage-regions.sh
+
+# make coverage-single-defect: each single-defect input (corpus/single-defect/)
+# decoded alone by the cov variant's gen-single-defect, and llvm-cov's branch
+# count read at its check's line: proved when the check's error branch is taken.
+.PHONY: coverage-single-defect
+coverage-single-defect: deps
+	+@$(call variant,cov,$(BDIR)/cov/bin/gen-single-defect) >$(BDIR)/cov-gen-single-defect.build.log 2>&1 || \
+		{ echo "coverage-single-defect: build failed ($(BDIR)/cov-gen-single-defect.build.log)"; exit 1; }
+	@tools/coverage/single-defect-branches.sh $(BDIR)/cov/bin/gen-single-defect $(TREE_DIR)/src \
+		corpus/single-defect $(BDIR)/coverage-single-defect

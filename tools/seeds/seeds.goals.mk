@@ -8,3 +8,19 @@ seeds: build-asan
 	@$(ASAN_BIN)/gen-seeds $(SEEDS_DIR).tmp $(ZSTD_TARGETS)
 	@rm -rf $(SEEDS_DIR) && mv $(SEEDS_DIR).tmp $(SEEDS_DIR)
 	@echo "seeds: $(SEEDS_DIR)"
+
+# make single-defect: writes corpus/single-defect/ (inputs, controls, MANIFEST)
+# from tools/seeds/single_defect.c. make check-single-defect (in make check):
+# the committed inputs are what it makes, the kernel rejects each with its
+# check's error code, both libraries decode each control, and each check's
+# text is still in its function in the tree under test.
+.PHONY: single-defect check-single-defect
+SINGLE_DEFECT_DIR := corpus/single-defect
+
+single-defect: build-asan
+	@rm -rf $(SINGLE_DEFECT_DIR)
+	@$(ASAN_BIN)/gen-single-defect write $(SINGLE_DEFECT_DIR)
+	@echo "single-defect: $(SINGLE_DEFECT_DIR)"
+
+check-single-defect: build-asan
+	@$(ASAN_BIN)/gen-single-defect check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Single-defect inputs of the decoder's checks: for each check, a frame
+ * built by construction whose only defect is the one that check detects,
+ * and its control, the same frame without the defect (where one exists),
+ * which every decoder must accept. corpus/single-defect/ holds them with a
+ * manifest naming each check by its file, function and source text.
+ */
+#ifndef SINGLE_DEFECT_H
+#define SINGLE_DEFECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct sd_case {
+	const char *name;	/* the input's name: <name>.zst, <name>.ok.zst */
+	const char *file;	/* under lib/zstd/ of the tree */
+	const char *function;	/* the function the check is in */
+	const char *check;	/* the check's source text, as in the file */
+	int error;		/* the kernel's ZSTD_ErrorCode for it */
+	int flags;		/* SD_EXACT_CAP, SD_ONESHOT_ONLY */
+	/* Writes the frame into buf (defect 1) or its control (0); its size, 0: none. */
+	size_t (*build)(uint8_t *buf, size_t cap, int defect);
+	int nth;		/* the check's occurrence in its function from 1; 0: the only one */
+	/* Or (build NULL): Huffman literals whose tree the defect changes so. */
+	void (*weights)(uint8_t *hdr, uint8_t *w);
+};
+
+#define SD_FRAME_MAX	(132 * 1024)
+/* One-shot into exactly the control's size (else 1 MiB). */
+#define SD_EXACT_CAP	1
+/* A check of the one-shot decoder alone: streamed, the frame's end is the end. */
+#define SD_ONESHOT_ONLY	2
+
+const struct sd_case *sd_cases(size_t *n);
+/* The case's frame (defect 1) or control (0) into buf; its size, 0: none. */
+size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect);
+/* The folder of a case's file in corpus/single-defect/: its base name without ".c". */
+void sd_dir_name(const struct sd_case *c, char *buf, size_t size);
+
+#endif
