@@ -69,6 +69,7 @@ static void check_input(struct zo_case *c, struct fuzz_input *in, uint8_t *probe
 	FUZZ_LIB(kret = zstd_decompress_dctx(dctx, kout, cap, in->payload, in->payload_len));
 	FUZZ_LIB(rret = ref_decompress(rout, cap, in->payload, in->payload_len));
 	c->out_cap = cap;
+	c->out_cap_given = 1;
 	if (!zstd_is_error(kret) && kret > cap)
 		zo_contract(c, "zstd_decompress_dctx returned %zu bytes into a capacity of %zu", kret, cap);
 	zo_kernel_result(&k, "zstd_decompress_dctx", kret, kout, kret);

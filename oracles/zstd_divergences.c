@@ -24,6 +24,7 @@
 #define ERR_CORRUPTION		20
 #define ERR_DST_TOO_SMALL	70
 #define ERR_SRC_WRONG		72
+#define ERR_DICTIONARY_CORRUPTED	30
 
 static int error_is(size_t code, int err)
 {
@@ -349,7 +350,7 @@ static size_t lit_regen(const struct zf_block *b)
  */
 static int block_over_max_reason(const struct zo_site *s)
 {
-	size_t cap = s->c->out_cap ? s->c->out_cap : ZO_OUT_CAP;
+	size_t cap = zo_case_cap(s->c);
 	const struct bm_unit *rf = s->rm ? &s->rm->fail : NULL;
 	int dst_corrupt = error_is(s->k->ret, ERR_DST_TOO_SMALL) &&
 			  error_is(s->r->ret, ERR_CORRUPTION);
@@ -379,17 +380,48 @@ static int block_over_max_reason(const struct zo_site *s)
 
 /*
  * The kernel refused as corrupt a whole compressed block of fewer than 3
- * bytes, which the reference failed as too short for what its headers
- * announce (srcSize_wrong): 1.4.10 wants MIN_CBLOCK_SIZE (3) bytes before
- * it reads the block, 1.5.4 reads the literals and sequences headers.
+ * bytes, which the reference failed on what its literals header says:
+ * 1.4.10 wants MIN_CBLOCK_SIZE (3) bytes before it reads the block, 1.5.4
+ * reads the headers. Its reason: srcSize_wrong when they announce more than
+ * the block holds; dictionary_corrupted when the literals are treeless and
+ * the frame has no earlier Huffman tree (its litEntropy check comes first).
  */
 static int short_compressed_block(const struct zo_site *s)
 {
 	struct zf_block b;
 
-	return error_is(s->error, ERR_CORRUPTION) && error_is(s->k->ret, ERR_CORRUPTION) &&
-	       error_is(s->r->ret, ERR_SRC_WRONG) && site_block(s, &b) &&
-	       b.type == ZF_BLOCK_COMPRESSED && b.size < 3 && b.avail == b.size;
+	if (!error_is(s->error, ERR_CORRUPTION) || !error_is(s->k->ret, ERR_CORRUPTION) ||
+	    !site_block(s, &b) || b.type != ZF_BLOCK_COMPRESSED || b.size >= 3 ||
+	    b.avail != b.size)
+		return 0;
+	if (error_is(s->r->ret, ERR_SRC_WRONG))
+		return 1;
+	return error_is(s->r->ret, ERR_DICTIONARY_CORRUPTED) && b.size &&
+	       (b.content[0] & 3) == LIT_TREELESS && !b.tree_block;
+}
+
+/*
+ * A compressed block whose literals alone need more room than the output
+ * has left (below Block_Maximum_Size: block-over-max-reason's case): 1.5.4
+ * refuses them at once (ZSTD_decodeLiteralsBlock, expectedWriteSize =
+ * MIN(blockSizeMax, dstCapacity): dstSize_tooSmall), 1.4.10 has no such
+ * check and fails later in the same block (srcSize_wrong). Both sides
+ * failed that block.
+ */
+static int literals_over_room(const struct zo_site *s)
+{
+	size_t cap = zo_case_cap(s->c);
+	const struct bm_unit *rf = s->rm ? &s->rm->fail : NULL;
+	size_t room = cap > s->k_out[0] ? cap - s->k_out[0] : 0, regen;
+	struct zf_block b;
+	uint64_t max;
+
+	if (!error_is(s->k->ret, ERR_SRC_WRONG) || !error_is(s->r->ret, ERR_DST_TOO_SMALL) ||
+	    !rf || rf->frame != s->frame || rf->block != s->block || !site_block(s, &b))
+		return 0;
+	max = b.window < BLOCK_SIZE_MAX ? b.window : BLOCK_SIZE_MAX;
+	regen = lit_regen(&b);
+	return regen > room && regen <= max;
 }
 
 /* zstd 1.5.4's own error code for a literals header it refuses (1.4.10 has none). */
@@ -501,6 +533,7 @@ static const struct {
 	{ "block-over-max-reason", block_over_max_reason },
 	{ "huf4-few-literals", huf4_few_literals },
 	{ "short-compressed-block-reason", short_compressed_block },
+	{ "literals-over-room-reason", literals_over_room },
 	{ "empty-compressed-block", empty_compressed_block },
 	{ "block-over-window", block_over_window },
 	{ "csize-over-block-max", csize_over_block_max },

@@ -90,7 +90,7 @@ static int make_tail(const struct zo_case *c, const struct zo_result *k, const s
 		     const struct zo_site *s, enum zo_class cls, struct zo_tail *t)
 {
 	const struct bm_frame *rf = &s->rm->frames[s->frame];
-	size_t cap = c->out_cap ? c->out_cap : ZO_OUT_CAP, ret, kout_off;
+	size_t cap = zo_case_cap(c), ret, kout_off;
 
 	if (!zo_kernel_frame(s, &t->in, &kout_off, &t->kout) ||
 	    (cls == ZO_MISMATCH && rf->in_end != t->in))
@@ -101,6 +101,7 @@ static int make_tail(const struct zo_case *c, const struct zo_result *k, const s
 	t->c.zdata_len -= t->in;
 	t->c.frames = c->frames ? c->frames - s->frame - 1 : 0;
 	t->c.out_cap = cap - t->kout;
+	t->c.out_cap_given = 1;
 	zo_bytes_result(&t->k, k->who, k->out + t->kout, k->out_len - t->kout);
 	if (cls == ZO_MISMATCH) {
 		zo_bytes_result(&t->r, r->who, r->out + t->rout, r->out_len - t->rout);

@@ -32,10 +32,17 @@ struct zo_case {
 	size_t input_len;
 	const uint8_t *zdata;		/* the zstd data both sides decoded (NULL: none) */
 	size_t zdata_len;
-	size_t out_cap;			/* the output capacity both sides had; 0: ZO_OUT_CAP */
+	size_t out_cap;			/* the output capacity both sides had, if given */
+	int out_cap_given;		/* else ZO_OUT_CAP (a capacity may be 0) */
 	unsigned int frames;		/* how many frames both sides decoded; 0: all */
 	int header_only;		/* zdata was read for one frame header, not decoded */
 };
+
+/* The output capacity both sides had: the case's, else ZO_OUT_CAP. */
+static inline size_t zo_case_cap(const struct zo_case *c)
+{
+	return c->out_cap_given ? c->out_cap : ZO_OUT_CAP;
+}
 
 enum zo_class {
 	ZO_AGREE,

@@ -35,7 +35,7 @@ static int map_side(const struct zo_case *c, enum bm_side side, size_t find,
 		    struct block_map *m, const uint8_t **out)
 {
 	struct bm_request req = { .side = side, .src = c->zdata, .len = c->zdata_len,
-				  .cap = c->out_cap ? c->out_cap : ZO_OUT_CAP,
+				  .cap = zo_case_cap(c),
 				  .max_frames = c->frames, .find = find };
 	uint8_t *dst = map_buf(side, req.cap);
 
@@ -196,7 +196,7 @@ int zo_fitting_blocks(const struct zo_case *c, uint8_t *kdst, uint8_t *rdst,
 		      struct zo_result *k, struct zo_result *r)
 {
 	struct bm_request req = { .src = c->zdata, .len = c->zdata_len,
-				  .cap = c->out_cap ? c->out_cap : ZO_OUT_CAP,
+				  .cap = zo_case_cap(c),
 				  .max_frames = c->frames, .find = SIZE_MAX };
 	struct block_map km, rm;
 	size_t n;

@@ -220,6 +220,7 @@ static void over_the_limit(void **state)
 	c.input = c.zdata = z;
 	c.input_len = c.zdata_len = flen;
 	c.out_cap = WAY_OUT_CAP;
+	c.out_cap_given = 1;
 	assert_true(zo_fitting_blocks(&c, k, r, &kr, &rr));
 	assert_true(kr.out_len > WAY_OUT_CAP - 128 * 1024);
 	assert_int_equal(zo_judge(&kr, &rr, &diff), ZO_AGREE);

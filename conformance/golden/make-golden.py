@@ -124,6 +124,18 @@ def must_fail(sums):
     # A 2-byte compressed block announcing 8 sequences.
     write("must-fail", "short-compressed-block-reason",
           b"\x28\xb5\x2f\xfd\x00\x15\x15\x00\x00\x00\x08")
+    # 948576 bytes of RLE blocks, then a compressed block whose RLE literals
+    # regenerate 120000 bytes (more than the 100000 left of a 1 MiB output,
+    # within the 128 KiB block maximum) and whose sequences header is cut short.
+    lits = 120000
+    content = bytes([1 | 3 << 2 | (lits & 0xF) << 4, (lits >> 4) & 0xFF, lits >> 12]) + b"x\x01"
+    filler, left = b"", (1 << 20) - 100000
+    while left:
+        n = min(left, 128 * 1024)
+        filler += block(1, b"a", n, last=False)
+        left -= n
+    write("must-fail", "literals-over-room-reason",
+          MAGIC + b"\x00\x50" + filler + block(2, content))
 
 
 def main():
