@@ -3,13 +3,19 @@
 # table and writes $(BUILD)/gate/<run>/report.{tap,junit.xml}. Exit 0 only
 # when nothing new was found.
 #   make gate [KERNEL_SRC=tree] [BASELINE_SRC=tree] [SECONDS=n]
-#   make gate-short      the same with GATE_SHORT_SECONDS per target and the check
-#                        programs' --quick subsets (make check runs it)
+#   make gate-short      the same, with the fuzz check over each target's starting
+#                        corpus only (GATE_SHORT_RUNS=0: no mutations, the same
+#                        verdict on every machine) and the check programs'
+#                        --quick subsets (make check runs it)
 #   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh)
 # Knobs: SPEED_THRESHOLD (percent, default -5), GATE_STACK_GROWTH (bytes per
 # entry point, default 64), GATE_FUZZ_JOBS (default 2).
 .PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where gate-ab-side
 GATE_SHORT_SECONDS ?= 5
+# gate-short runs each libFuzzer binary over its starting corpus, without
+# mutations (gate_fuzz.py): the same verdict on every machine. Time-boxed
+# fuzzing is make gate's and make fuzz's.
+GATE_SHORT_RUNS ?= 0
 BASELINE_SRC ?=
 GATE_ARGS = --build '$(BUILD)' --kernel-src '$(KERNEL_SRC)' --baseline-src '$(BASELINE_SRC)'
 
@@ -17,7 +23,8 @@ gate:
 	@MAKE='$(MAKE)' conformance/gate.py $(GATE_ARGS) --seconds '$(SECONDS)'
 
 gate-short:
-	@MAKE='$(MAKE)' conformance/gate.py $(GATE_ARGS) --seconds '$(GATE_SHORT_SECONDS)' --quick
+	@MAKE='$(MAKE)' GATE_FUZZ_RUNS='$(GATE_SHORT_RUNS)' conformance/gate.py $(GATE_ARGS) \
+		--seconds '$(GATE_SHORT_SECONDS)' --quick
 	@sed -n 's/^ok [0-9]* - \([^ ]*\) # SKIP \(.*\)/\1 \2/p' $(BUILD)/gate/latest/report.tap | \
 		while read -r c why; do $(call skip_note,gate-short,gate check $$c: $$why); done
 

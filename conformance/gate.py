@@ -512,7 +512,10 @@ class Gate:
                 print('gate: GATE_FUZZ_JOBS=0: division by 0', file=sys.stderr)
                 raise Exit(1)
             rounds = (len(targets) + jobs - 1) // jobs
-            self.run_script('07-fuzz', rounds * (int(o['secs']) + 60) + 120,
+            # By executions (GATE_FUZZ_RUNS), a run may take up to its own timeout.
+            per_target = int(o['secs']) if not env('GATE_FUZZ_RUNS', '') else \
+                int(env('GATE_FUZZ_RUN_TIMEOUT', '600'))
+            self.run_script('07-fuzz', rounds * (per_target + 60) + 120,
                             f'{HERE}/gate_fuzz.py', self.bdir, o['secs'], self.fuzz_jobs,
                             env('GATE_FUZZ_SEED', '1'), seeds, self.repro_env, *targets)
         if not o['bsrc']:

@@ -13,6 +13,13 @@ KZ_FANOTIFY_WELLFORMED_ONLY=1, which only the fanotify targets read). A
 finding the findings registry does not cover fails the check; a run killed
 by the timeout is an error. Writes DIR/<target>/{result,figure,findings.txt,
 run.N.log} and DIR/result, DIR/figure, DIR/failures (message TAB command).
+
+GATE_FUZZ_RUNS=N fuzzes each target for N executions after its starting
+corpus instead of SECONDS; GATE_FUZZ_RUNS=0 (make check's gate-short) only
+runs every libFuzzer binary over its starting corpus (libFuzzer -runs=0):
+no mutations, so the same verdict on every machine (how far mutations get
+in a few seconds depends on the machine, and so did the verdict). Each
+run then has GATE_FUZZ_RUN_TIMEOUT seconds (600).
 """
 import concurrent.futures
 import glob
@@ -92,15 +99,19 @@ class Target:
         return corpus
 
     def one_run(self, corpus, left, dict_args):
-        """One libFuzzer run; False when fuzzing ends for this target."""
+        """One libFuzzer run, for left seconds or, with an executions
+        budget, for what is left of it; False when fuzzing ends here."""
         log = os.path.join(self.td, 'run.%d.log' % self.runs)
         seed = self.g.seed + self.runs
         # Past a few known findings, the fanotify targets fuzz well-formed buffers only
         # (fuzz/fanotify_sample.c: the differential beyond the sample's known bugs).
         if self.known >= 4:
             self.env['KZ_FANOTIFY_WELLFORMED_ONLY'] = '1'
-        argv = ['timeout', str(left + 60), self.bin, '-seed=%d' % seed,
-                '-max_total_time=%d' % left, '-timeout=%d' % self.g.unit_timeout,
+        limit = ['-max_total_time=%d' % left]
+        if self.g.runs_budget is not None:
+            limit = ['-runs=%d' % max(self.g.runs_budget - self.execs, 0)]
+        argv = ['timeout', str(left + 60), self.bin, '-seed=%d' % seed] + limit + [
+                '-timeout=%d' % self.g.unit_timeout,
                 '-rss_limit_mb=2048', '-artifact_prefix=%s/' % self.art,
                 '-print_final_stats=1'] + dict_args + [corpus]
         with open(log, 'wb') as out:
@@ -148,6 +159,22 @@ class Target:
             return False
         return True
 
+    def fuzz_time(self, corpus, dict_args):
+        deadline = int(time.time()) + self.g.secs
+        while deadline - int(time.time()) >= 1:
+            if self.runs >= self.g.max_runs:
+                self.note('stopped after %d runs' % self.runs)
+                break
+            if not self.one_run(corpus, deadline - int(time.time()), dict_args):
+                break
+
+    def fuzz_runs(self, corpus, dict_args):
+        while self.one_run(corpus, self.g.run_timeout, dict_args) and \
+                self.execs < self.g.runs_budget:
+            if self.runs >= self.g.max_runs:
+                self.note('stopped after %d runs' % self.runs)
+                break
+
     def fuzz(self):
         os.makedirs(os.path.join(self.td, 'corpus'), exist_ok=True)
         os.makedirs(self.art, exist_ok=True)
@@ -162,13 +189,10 @@ class Target:
         corpus = self.seed_corpus()
         d = 'corpus/dicts/%s.dict' % self.t
         dict_args = ['-dict=' + d] if os.path.isfile(d) else []
-        deadline = int(time.time()) + self.g.secs
-        while deadline - int(time.time()) >= 1:
-            if self.runs >= self.g.max_runs:
-                self.note('stopped after %d runs' % self.runs)
-                break
-            if not self.one_run(corpus, deadline - int(time.time()), dict_args):
-                break
+        if self.g.runs_budget is not None:
+            self.fuzz_runs(corpus, dict_args)
+        else:
+            self.fuzz_time(corpus, dict_args)
         put(os.path.join(self.td, 'figure'), '%d execs in %d runs, %d known, %d new'
             % (self.execs, self.runs, self.known, self.new))
         put(os.path.join(self.td, 'result'),
@@ -183,6 +207,9 @@ class Gate:
         self.findings = os.path.join(os.path.dirname(self.dir), 'findings')
         self.max_runs = int(os.environ.get('GATE_FUZZ_RESTARTS', '20'))
         self.unit_timeout = int(os.environ.get('GATE_FUZZ_UNIT_TIMEOUT', '25'))
+        runs = os.environ.get('GATE_FUZZ_RUNS', '')
+        self.runs_budget = int(runs) if runs else None
+        self.run_timeout = int(os.environ.get('GATE_FUZZ_RUN_TIMEOUT', '600'))
         self.entries = findings.load(REGISTRY)
 
     def run(self):
@@ -213,9 +240,14 @@ class Gate:
                 result = 'fail'
             elif r == 'error' and result != 'fail':
                 result = 'error'
+        budget = ' x %ds' % self.secs
+        if self.runs_budget == 0:
+            budget = ' over their starting corpus'
+        elif self.runs_budget:
+            budget = ' x %d execs' % self.runs_budget
         put(os.path.join(self.dir, 'figure'),
-            '%d targets x %ds: %d execs, %d known findings, %d new'
-            % (len(self.targets), self.secs, execs, known, new))
+            '%d targets%s: %d execs, %d known findings, %d new'
+            % (len(self.targets), budget, execs, known, new))
         put(os.path.join(self.dir, 'result'), result)
         return 0
 
