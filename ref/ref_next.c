@@ -3,10 +3,17 @@
  * refn_* over upstream zstd 1.5.7, compiled against its own <zstd.h>
  * (-I of the fetched lib/, never the distro's): see ref_next.h.
  */
+#include <string.h>
+
+#define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_getFrameHeader */
 #include <zstd.h>
 #include <zstd_errors.h>
 
 #include "ref_next.h"
+
+#ifndef REFN_ORIGIN
+#define REFN_ORIGIN	"?"
+#endif
 
 int refn_available(void)
 {
@@ -16,6 +23,11 @@ int refn_available(void)
 unsigned int refn_version(void)
 {
 	return ZSTD_versionNumber();
+}
+
+const char *refn_describe(void)
+{
+	return "zstd " ZSTD_VERSION_STRING " (" REFN_ORIGIN ")";
 }
 
 size_t refn_decompress(void *dst, size_t cap, const void *src, size_t len)
@@ -42,4 +54,52 @@ const char *refn_error_name(size_t ret)
 int refn_error_code(size_t ret)
 {
 	return (int)ZSTD_getErrorCode(ret);
+}
+
+size_t refn_get_frame_header(struct ref_frame_header *fh, const void *src, size_t len)
+{
+	ZSTD_frameHeader zfh;
+	size_t ret = ZSTD_getFrameHeader(&zfh, src, len);
+
+	memset(fh, 0, sizeof(*fh));
+	if (ret != 0)
+		return ret;
+	fh->frame_content_size = zfh.frameContentSize;
+	fh->window_size = zfh.windowSize;
+	fh->block_size_max = zfh.blockSizeMax;
+	fh->frame_type = zfh.frameType == ZSTD_skippableFrame;
+	fh->header_size = zfh.headerSize;
+	fh->dict_id = zfh.dictID;
+	fh->checksum_flag = zfh.checksumFlag;
+	return 0;
+}
+
+size_t refn_find_frame_compressed_size(const void *src, size_t len)
+{
+	return ZSTD_findFrameCompressedSize(src, len);
+}
+
+void *refn_dstream(size_t max_window)
+{
+	static ZSTD_DCtx *dctx;
+
+	ZSTD_freeDCtx(dctx);
+	dctx = ZSTD_createDCtx();
+	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
+		ZSTD_freeDCtx(dctx);
+		dctx = NULL;
+	}
+	return dctx;
+}
+
+size_t refn_dstream_step(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
+			 const void *src, size_t src_size, size_t *src_pos)
+{
+	ZSTD_outBuffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
+	ZSTD_inBuffer in = { .src = src, .size = src_size, .pos = *src_pos };
+	size_t ret = ZSTD_decompressStream(ds, &out, &in);
+
+	*dst_pos = out.pos;
+	*src_pos = in.pos;
+	return ret;
 }
