@@ -443,6 +443,35 @@ static int short_bad_magic_size(const struct zo_site *s)
 	       !begins_magic(p, n, 0x184D2A50u, 0xFFFFFFF0u);
 }
 
+#define SKIPPABLE_MAGIC		0x184D2A50u
+#define SKIPPABLE_HEADER_SIZE	8
+
+/*
+ * A skippable frame's header, read by both: the same fields, but 1.5.7
+ * (not 1.4.10, nor 1.5.4) also tells the header's size (8) and, as its
+ * dictID, the magic number's variant (0 to 15).
+ */
+static int skippable_header_fields(const struct zo_site *s)
+{
+	struct zo_header_fields k, r;
+	uint32_t magic;
+
+	if (!s->c->header_only || s->k->is_error || s->r->is_error || s->c->zdata_len < 8 ||
+	    s->k->out_len != sizeof(k) || s->r->out_len != sizeof(r))
+		return 0;
+	magic = le32(s->c->zdata);
+	if ((magic & 0xFFFFFFF0u) != SKIPPABLE_MAGIC)
+		return 0;
+	memcpy(&k, s->k->out, sizeof(k));
+	memcpy(&r, s->r->out, sizeof(r));
+	if (k.frame_type != 1 || k.header_size || k.dict_id ||
+	    r.header_size != SKIPPABLE_HEADER_SIZE || r.dict_id != (magic & 0xF))
+		return 0;
+	k.header_size = r.header_size;
+	k.dict_id = r.dict_id;
+	return !memcmp(&k, &r, sizeof(k));
+}
+
 /* 1.4.10 picks its prefetch sequence decoder for windows over 16 MB. */
 #define PREFETCH_WINDOW		((uint64_t)1 << 24)
 
@@ -498,6 +527,7 @@ static const struct {
 	{ "legacy-magic-split-header", legacy_magic_split },
 	{ "short-input-bad-magic", short_bad_magic },
 	{ "short-input-bad-magic-size", short_bad_magic_size },
+	{ "skippable-header-fields", skippable_header_fields },
 	{ "block-over-max-reason", block_over_max_reason },
 	{ "huf4-few-literals", huf4_few_literals },
 	{ "short-compressed-block-reason", short_compressed_block },

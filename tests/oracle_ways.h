@@ -3,7 +3,8 @@
  * The oracle's tests run both libraries on data the ways the targets do:
  * one-shot over every frame (decompress_oneshot), streamed over the first
  * frame (decompress_stream; all at once, or the first byte alone and then
- * the rest), or one frame header or frame size (frame_header).
+ * the rest), or one frame header or frame size (frame_header); and
+ * upstream zstd 1.5.7 the same way, when built (the third side).
  */
 #ifndef ORACLE_WAYS_H
 #define ORACLE_WAYS_H
@@ -21,19 +22,24 @@
  */
 enum way { WAY_ONESHOT, WAY_STREAM, WAY_HEADER, WAY_STREAM_SPLIT, WAY_SIZE, WAYS };
 
-/* Both results of one way, over buffers this owns. */
+/* The results of one way, over buffers this owns; n: 1.5.7's (has_n: built). */
 struct way_run {
 	enum way way;
 	struct zo_case c;
-	struct zo_result k, r;
-	uint8_t kout[WAY_OUT_CAP], rout[WAY_OUT_CAP];
+	struct zo_result k, r, n;
+	int has_n;
+	uint8_t kout[WAY_OUT_CAP], rout[WAY_OUT_CAP], nout[WAY_OUT_CAP];
 };
 
 /* Runs z the way w; header: the frame header after the whole frames. Returns run (heap). */
 struct way_run *way_run(enum way w, const uint8_t *z, size_t len);
 /* The first way in which the libraries disagree on z, or NULL (all agree). */
 struct way_run *way_first_divergence(const uint8_t *z, size_t len);
-/* The first way in which zo_judge gives class_name on z, or NULL. */
+/*
+ * The first way in which zo_judge gives class_name on z, or NULL; the
+ * kernel against 1.5.7 too where the references differ, and then run->r is
+ * 1.5.7's result (the reference of record judged that way).
+ */
 struct way_run *way_first_class(const uint8_t *z, size_t len, const char *class_name);
 /* The oracle's verdict on run as it is (after any planted change to its outputs). */
 enum zo_class way_verdict(struct way_run *run, struct zo_verdict *v);
