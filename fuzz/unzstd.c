@@ -250,7 +250,8 @@ static void check_mode(const struct zo_case *c, enum unzstd_mode mode, size_t rr
 		      "reference first frame", rret, rout, rret);
 	/* unzstd gives a message, not a code (error_code 0): only the verdict is compared. */
 	k = (struct zo_result){ who[mode], ret ? (size_t)-1 : cb.out_len, ret != 0,
-				cb.error ? cb.error : "(no message)", cb.out, ret ? 0 : cb.out_len, 0 };
+				cb.error ? cb.error : "(no message)", cb.out, ret ? 0 : cb.out_len, 0,
+				0 };
 	np = next_result(c, mode, &n);
 	/*
 	 * Past 1 MiB both fail: what the kernel flushed must be the

@@ -21,6 +21,7 @@ struct zo_result {
 	const uint8_t *out;
 	size_t out_len;
 	int error_code;			/* its library's ZSTD_ErrorCode; 0: none or not known */
+	int next;			/* zstd 1.5.7's (zo_next_result): its block map locates */
 };
 
 /*

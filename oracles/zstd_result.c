@@ -18,6 +18,7 @@ static void call_result(struct zo_result *r, const char *who, size_t ret,
 {
 	/* Both libraries return an error as 0 - its code (ZSTD_getErrorCode). */
 	r->error_code = error_name ? (int)(0 - ret) : 0;
+	r->next = 0;
 	r->who = who;
 	r->ret = ret;
 	r->is_error = error_name != NULL;
@@ -47,6 +48,7 @@ void zo_bytes_result(struct zo_result *r, const char *who, const void *out, size
 	r->out = out;
 	r->out_len = out_len;
 	r->error_code = 0;
+	r->next = 0;
 }
 
 /* The third side's result and the references line (oracles/zstd_refs.c judges). */
@@ -60,6 +62,7 @@ void zo_next_result(struct zo_result *r, const char *who, size_t ret,
 	r->error_code = r->is_error ? refn_error_code(ret) : 0;
 	r->out = out;
 	r->out_len = r->is_error ? 0 : out_len;
+	r->next = 1;
 }
 
 const char *zo_references(void)

@@ -31,7 +31,7 @@ $(B)/next/%.o: $(NEXT_LIB)/%.S
 	@mkdir -p $(@D)
 	$(call say,AS,zstd-1.5.7/$*.S)$(CC) $(NEXT_CFLAGS) -c $< -o $@
 
-$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h
+$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h ref/ref_frame_header.h
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -DREFN_ORIGIN='"$(NEXT_ORIGIN)"' -Iref -c $< -o $@
 

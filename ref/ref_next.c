@@ -3,12 +3,11 @@
  * refn_* over upstream zstd 1.5.7, compiled against its own <zstd.h>
  * (-I of the fetched lib/, never the distro's): see ref_next.h.
  */
-#include <string.h>
-
 #define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_getFrameHeader */
 #include <zstd.h>
 #include <zstd_errors.h>
 
+#include "ref_frame_header.h"
 #include "ref_next.h"
 
 #ifndef REFN_ORIGIN
@@ -58,20 +57,7 @@ int refn_error_code(size_t ret)
 
 size_t refn_get_frame_header(struct ref_frame_header *fh, const void *src, size_t len)
 {
-	ZSTD_frameHeader zfh;
-	size_t ret = ZSTD_getFrameHeader(&zfh, src, len);
-
-	memset(fh, 0, sizeof(*fh));
-	if (ret != 0)
-		return ret;
-	fh->frame_content_size = zfh.frameContentSize;
-	fh->window_size = zfh.windowSize;
-	fh->block_size_max = zfh.blockSizeMax;
-	fh->frame_type = zfh.frameType == ZSTD_skippableFrame;
-	fh->header_size = zfh.headerSize;
-	fh->dict_id = zfh.dictID;
-	fh->checksum_flag = zfh.checksumFlag;
-	return 0;
+	return ref_frame_header_read(fh, src, len);
 }
 
 size_t refn_find_frame_compressed_size(const void *src, size_t len)
@@ -102,4 +88,33 @@ size_t refn_dstream_step(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
 	*dst_pos = out.pos;
 	*src_pos = in.pos;
 	return ret;
+}
+
+void *refn_block_dctx(void)
+{
+	static ZSTD_DCtx *dctx;
+
+	if (!dctx)
+		dctx = ZSTD_createDCtx();
+	return dctx;
+}
+
+size_t refn_block_begin(void *dctx)
+{
+	return ZSTD_decompressBegin(dctx);
+}
+
+size_t refn_block_next_size(void *dctx)
+{
+	return ZSTD_nextSrcSizeToDecompress(dctx);
+}
+
+int refn_block_next_type(void *dctx)
+{
+	return (int)ZSTD_nextInputType(dctx);
+}
+
+size_t refn_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len)
+{
+	return ZSTD_decompressContinue(dctx, dst, cap, src, len);
 }

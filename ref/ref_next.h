@@ -37,4 +37,11 @@ void *refn_dstream(size_t max_window);
 size_t refn_dstream_step(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
 			 const void *src, size_t src_size, size_t *src_pos);
 
+/* Block at a time, as ref_zstd.h's ref_block_* (no history): the oracle's block maps. */
+void *refn_block_dctx(void);
+size_t refn_block_begin(void *dctx);
+size_t refn_block_next_size(void *dctx);
+int refn_block_next_type(void *dctx);
+size_t refn_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len);
+
 #endif

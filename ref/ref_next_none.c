@@ -75,3 +75,36 @@ size_t refn_dstream_step(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
 	(void)src_pos;
 	return refn_decompress(NULL, 0, src, 0);
 }
+
+void *refn_block_dctx(void)
+{
+	return NULL;
+}
+
+size_t refn_block_begin(void *dctx)
+{
+	(void)dctx;
+	return (size_t)-1;
+}
+
+size_t refn_block_next_size(void *dctx)
+{
+	(void)dctx;
+	return 0;
+}
+
+int refn_block_next_type(void *dctx)
+{
+	(void)dctx;
+	return 0;
+}
+
+size_t refn_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len)
+{
+	(void)dctx;
+	(void)dst;
+	(void)cap;
+	(void)src;
+	(void)len;
+	return (size_t)-1;
+}

@@ -74,6 +74,20 @@ static void run_next(struct way_run *run, const uint8_t *z, size_t len)
 	zo_next_result(&run->n, "zstd 1.5.7", ret, run->nout, ret);
 }
 
+/*
+ * Where the kernel agrees with 1.5.4 and 1.5.7 differs (and not all three
+ * reject), 1.5.7 judges (zo_verdict3's rule 3c): the run's reference result
+ * is then 1.5.7's.
+ */
+static void judge_by_next(struct way_run *run)
+{
+	size_t diff;
+
+	if (run->has_n && !zo_refs_agree(&run->r, &run->n) &&
+	    zo_judge(&run->k, &run->r, &diff) == ZO_AGREE && !(run->k.is_error && run->n.is_error))
+		run->r = run->n;
+}
+
 static void run_stream(struct way_run *run, const uint8_t *z, size_t len, int split)
 {
 	struct ref_dstream *rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT);
@@ -138,6 +152,7 @@ struct way_run *way_run(enum way w, const uint8_t *z, size_t len)
 		zo_ref_result(&run->r, "reference one-shot", rret, run->rout, rret);
 	}
 	run_next(run, z, len);
+	judge_by_next(run);
 	return run;
 }
 
@@ -162,11 +177,6 @@ struct way_run *way_first_class(const uint8_t *z, size_t len, const char *class_
 
 		if (!strcmp(zo_class_name(zo_judge(&run->k, &run->r, &diff)), class_name))
 			return run;
-		if (run->has_n && !zo_refs_agree(&run->r, &run->n) &&
-		    !strcmp(zo_class_name(zo_judge(&run->k, &run->n, &diff)), class_name)) {
-			run->r = run->n;
-			return run;
-		}
 		free(run);
 	}
 	return NULL;

@@ -22,7 +22,11 @@
  */
 enum way { WAY_ONESHOT, WAY_STREAM, WAY_HEADER, WAY_STREAM_SPLIT, WAY_SIZE, WAYS };
 
-/* The results of one way, over buffers this owns; n: 1.5.7's (has_n: built). */
+/*
+ * The results of one way, over buffers this owns; n: 1.5.7's (has_n:
+ * built). Where the kernel agrees with 1.5.4 and 1.5.7 does not (not all
+ * three rejecting), r is 1.5.7's: the reference of record judges.
+ */
 struct way_run {
 	enum way way;
 	struct zo_case c;
@@ -35,11 +39,7 @@ struct way_run {
 struct way_run *way_run(enum way w, const uint8_t *z, size_t len);
 /* The first way in which the libraries disagree on z, or NULL (all agree). */
 struct way_run *way_first_divergence(const uint8_t *z, size_t len);
-/*
- * The first way in which zo_judge gives class_name on z, or NULL; the
- * kernel against 1.5.7 too where the references differ, and then run->r is
- * 1.5.7's result (the reference of record judged that way).
- */
+/* The first way in which zo_judge gives class_name on z, or NULL. */
 struct way_run *way_first_class(const uint8_t *z, size_t len, const char *class_name);
 /* The oracle's verdict on run as it is (after any planted change to its outputs). */
 enum zo_class way_verdict(struct way_run *run, struct zo_verdict *v);
