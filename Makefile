@@ -42,7 +42,7 @@ endif
 
 # Build goals in one variant: $(call variant,asan,goals...)
 variant = $(MAKE) --no-print-directory -f build.mk VARIANT=$(1) TREE_DIR=$(TREE_DIR) \
-	ZSTD_NEXT=$(ZSTD_NEXT) B=$(BDIR)/$(1) $(2)
+	ZSTD_NEXT=$(ZSTD_NEXT) ZSTD_NEXT_ERR=$(abspath $(BUILD))/zstd-next.err B=$(BDIR)/$(1) $(2)
 ASAN_BIN := $(BDIR)/asan/bin
 
 # Goals run one after another; each variant's own build is parallel (-j).

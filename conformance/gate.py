@@ -323,6 +323,7 @@ class Gate:
                              f'{self.make_str} {self.repro_env} gate-build-{v}')
         if 'asan' in self.built:
             self.api_note()
+            self.references_note()
         if failed:
             self.set_result(c, 'error', f'variants that do not build: {" ".join(failed)} '
                             f'(logs: {d}/build-*.log)')
@@ -352,6 +353,19 @@ class Gate:
                   f'target or check calls: {", ".join(names)}')
         else:
             print(f'gate: note: {level}: every function of the tree\'s zstd.h is exercised')
+
+    def references_note(self):
+        """Which references judge (libzstd 1.5.4, zstd 1.5.7 or why not), as
+        a zstd target says on its first input: the report's references line."""
+        empty = os.path.join(self.run, 'empty.input')
+        write(empty, '')
+        _, text = self.call([os.path.join(self.bdir, 'asan', 'fuzz', 'decompress_oneshot'),
+                             empty])
+        found = re.findall(r'^kzfuzz: references: (.*)$', text or '', re.M)
+        said = (text or '').strip().rsplit('\n', 1)[-1]
+        refs = found[0] if found else f'not known: the replayer said {said}'
+        write(os.path.join(self.run, 'references.txt'), refs + '\n')
+        print(f'gate: note: references: {refs}')
 
     def selftest(self):
         """Check 1; whether the build passed its self-test."""

@@ -246,6 +246,10 @@ def report(run, say=print):
         tap_body += tap_entry(tally.n, c)
         cases += junit_case(c)
     say(RULE)
+    refs = first_line(os.path.join(run, 'references.txt'))
+    if refs:
+        say(f'gate: references: {refs}')
+        tap_body = f'# references: {refs}\n' + tap_body
     tap, junit = os.path.join(run, 'report.tap'), os.path.join(run, 'report.junit.xml')
     write_atomic(tap, tap_text(tally, tap_body))
     write_atomic(junit, junit_text(tally, os.path.basename(run.rstrip('/')), cases))

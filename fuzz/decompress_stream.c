@@ -3,7 +3,8 @@
  * zstd_init_dstream(max_window) on a workspace of exactly
  * zstd_dstream_workspace_bound(max_window), input and output in chunks the
  * input chooses (0 and 1 byte included), zstd_reset_dstream part-way and
- * reuse, against the reference's ZSTD_decompressStream on the same chunks.
+ * reuse, against the references' ZSTD_decompressStream on the same chunks
+ * (1.5.4, and 1.5.7 when built).
  * A frame whose window exceeds max_window may fail on the kernel side, but
  * never crash or overrun; when it succeeds its output must be right.
  */
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 
 #include "fuzz_timing.h"
+#include "ref_next.h"
 #include "ref_zstd.h"
 #include "zstd_fuzz.h"
 
@@ -39,14 +41,26 @@ static size_t ref_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
 	return ref_dstream_step(ctx, dst, dst_size, dst_pos, src, src_size, src_pos);
 }
 
+static size_t next_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
+			const void *src, size_t src_size, size_t *src_pos)
+{
+	return refn_dstream_step(ctx, dst, dst_size, dst_pos, src, src_size, src_pos);
+}
+
+static int next_is_error(size_t code)
+{
+	return refn_is_error(code);
+}
+
 struct stream_case {
 	const struct zo_case *c;
 	struct fuzz_chunks chunks;
 	size_t max_window;
 	size_t reset_at;	/* input bytes of a first, abandoned pass; 0: none */
-	uint8_t *kout, *rout;
-	size_t *ktouched, *rtouched;	/* how far the last use of each buffer wrote */
-	size_t kproduced, rproduced;	/* what each run produced, error or not */
+	uint8_t *kout, *rout, *nout;	/* nout: zstd 1.5.7's, NULL when not built */
+	size_t *ktouched, *rtouched, *ntouched;	/* how far the last use of each buffer wrote */
+	size_t kproduced, rproduced, nproduced;	/* what each run produced, error or not */
+	size_t nret;
 };
 
 /* zstd's error codes, the same number in both libraries. */
@@ -98,11 +112,43 @@ static int window_refusal(size_t kret)
 	       code == ZSTD_error_memory_allocation;
 }
 
+/* zstd 1.5.7's run on the same chunks, when built (the same window as 1.5.4's). */
+static void next_run(struct stream_case *s)
+{
+	struct fuzz_dstream ds = { .step = next_step, .is_error = next_is_error };
+	size_t used;
+
+	if (!s->nout)
+		return;
+	FUZZ_LIB(ds.ctx = refn_dstream(FUZZ_WINDOW_DEFAULT));
+	if (!ds.ctx) {
+		s->nout = NULL;
+		return;
+	}
+	fuzz_poison(s->nout, *s->ntouched, FUZZ_SLOT_NEXT);
+	s->nret = fuzz_dstream_run(&ds, s->c, s->chunks, s->nout, FUZZ_OUT_MAX, s->c->zdata,
+				   s->c->zdata_len, &used);
+	*s->ntouched = ds.produced;
+	s->nproduced = ds.produced;
+}
+
+/* Its result beside k and r (NULL when not built), over the limit alike. */
+static struct zo_result *next_result(const struct stream_case *s, struct zo_result *n)
+{
+	if (!s->nout)
+		return NULL;
+	zo_next_result(n, "zstd 1.5.7 ZSTD_decompressStream", s->nret, s->nout, s->nret);
+	if (s->nret == ERR_DST_TOO_SMALL && s->nproduced == FUZZ_OUT_MAX)
+		zo_bytes_result(n, "zstd 1.5.7 ZSTD_decompressStream, first bytes", s->nout,
+				FUZZ_OUT_MAX);
+	return n;
+}
+
 static void compare(const struct stream_case *s, size_t kret, size_t kused,
 		    size_t rret, size_t rused)
 {
 	const struct zo_case *c = s->c;
-	struct zo_result k, r;
+	struct zo_result k, r, n;
 	unsigned long long window = frame_window(c->zdata, c->zdata_len);
 
 	zo_kernel_result(&k, "zstd_decompress_stream", kret, s->kout, kret);
@@ -116,7 +162,7 @@ static void compare(const struct stream_case *s, size_t kret, size_t kused,
 		zo_bytes_result(&k, "zstd_decompress_stream, first bytes", s->kout, FUZZ_OUT_MAX);
 		zo_bytes_result(&r, "ZSTD_decompressStream, first bytes", s->rout, FUZZ_OUT_MAX);
 	}
-	zo_expect(c, "streaming decompression", &k, &r);
+	zo_expect3(c, "streaming decompression", &k, &r, next_result(s, &n));
 	if (!k.is_error && !r.is_error && kused != rused)
 		zo_contract(c, "the frame ended after %zu input bytes in the kernel, %zu in the reference",
 			    kused, rused);
@@ -148,20 +194,23 @@ static void run_case(struct stream_case *s)
 		*s->rtouched = ds.produced;
 		s->rproduced = ds.produced;
 	}
+	next_run(s);
 	compare(s, kret, kused, rret, rused);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static size_t ktouched = FUZZ_OUT_MAX, rtouched = FUZZ_OUT_MAX;
+	static size_t ktouched = FUZZ_OUT_MAX, rtouched = FUZZ_OUT_MAX, ntouched = FUZZ_OUT_MAX;
 	struct fuzz_input in;
 	struct zo_case c;
 	struct stream_case s;
 
 	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, FUZZ_OUT_MAX);
 	uint8_t *rout = fuzz_buf(FUZZ_SLOT_REF, FUZZ_OUT_MAX);
+	uint8_t *nout = refn_available() ? fuzz_buf(FUZZ_SLOT_NEXT, FUZZ_OUT_MAX) : NULL;
 
 	fuzz_timing_input_begin(TARGET);
+	fuzz_note_references();
 	if (!kout || !rout)
 		abort();
 	fuzz_input_init(&in, data, size);
@@ -170,8 +219,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Both streaming decoders stop at the end of the first frame. */
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };
-	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout, .ktouched = &ktouched,
-				  .rtouched = &rtouched };
+	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout, .nout = nout,
+				  .ktouched = &ktouched, .rtouched = &rtouched,
+				  .ntouched = &ntouched };
 	/* 1 KB .. 8 MB, not only powers of two; default 8 MB. */
 	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 23, 1 << 23);
 	fuzz_chunks_init(&s.chunks, &in);

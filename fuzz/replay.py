@@ -318,6 +318,9 @@ def one(replayer, path, target, judge):
 
 
 def one_verdict(rc, path, target, judge, log, limit):
+    refs = re.findall(r'^kzfuzz: references: (.*)$', read(log), re.M)
+    if refs:
+        print('repro: %s: judged by %s' % (target, refs[0]))
     if rc == 0:
         print('repro: %s: does not reproduce: %s runs clean on the replayer' % (target, path))
         return 0

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "path_walk.h"
+#include "zstd_oracle.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 __attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -69,6 +70,9 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (lib_path_walk(argv[i], replay_one, NULL, "replay"))
 			ret = 1;
+	if (zo_reference_facts())
+		fprintf(stderr, "replay: %lu reference-side facts (1.5.4 and 1.5.7 differed)\n",
+			zo_reference_facts());
 	fprintf(stderr, "replay: %lu inputs replayed%s\n", replayed, ret ? ", some unreadable" : "");
 	return ret;
 }

@@ -3,7 +3,8 @@
  * The kernel's boot and initramfs decompressor, lib/decompress_unzstd.c's
  * unzstd(), in its one-buffer mode and its fill/flush callback modes,
  * against the reference decoding the first frame of the same input the same
- * way: one-shot for the one-buffer mode (unzstd then calls
+ * way (libzstd 1.5.4, and zstd 1.5.7 when built): one-shot for the
+ * one-buffer mode (unzstd then calls
  * zstd_decompress_dctx), streamed for the others. The two ways differ on
  * corrupt frames in both zstd versions (an empty compressed block is
  * skipped streamed, rejected one-shot).
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "fuzz_timing.h"
+#include "ref_next.h"
 #include "ref_zstd.h"
 #include "sample_data.h"
 #include "zstd_fuzz.h"
@@ -122,6 +124,52 @@ static size_t ref_answer(const struct zo_case *c, enum unzstd_mode mode, uint8_t
 	return mode == MODE_ONE_BUFFER ? ref_first_frame_oneshot(c, out) : ref_first_frame(c, out);
 }
 
+static size_t next_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
+			const void *src, size_t src_size, size_t *src_pos)
+{
+	return refn_dstream_step(ctx, dst, dst_size, dst_pos, src, src_size, src_pos);
+}
+
+static int next_is_error(size_t code)
+{
+	return refn_is_error(code);
+}
+
+/* zstd 1.5.7's answer, the same way as the reference's; -1 (an error) when none. */
+static size_t next_answer(const struct zo_case *c, enum unzstd_mode mode, uint8_t *out)
+{
+	struct fuzz_dstream ds = { .step = next_step, .is_error = next_is_error };
+	struct fuzz_chunks all = { 1, 0 };
+	size_t flen, ret, used;
+
+	if (mode == MODE_ONE_BUFFER) {
+		FUZZ_LIB(flen = refn_find_frame_compressed_size(c->zdata, c->zdata_len));
+		if (refn_is_error(flen))
+			return flen;
+		FUZZ_LIB(ret = refn_decompress(out, FUZZ_OUT_MAX, c->zdata, flen));
+		return ret;
+	}
+	FUZZ_LIB(ds.ctx = refn_dstream(FUZZ_WINDOW_DEFAULT));
+	if (!ds.ctx)
+		abort();
+	return fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_MAX, c->zdata, c->zdata_len, &used);
+}
+
+/* Its result beside the reference's; NULL when not built. */
+static struct zo_result *next_result(const struct zo_case *c, enum unzstd_mode mode,
+				     struct zo_result *n)
+{
+	uint8_t *nout;
+	size_t nret;
+
+	if (!refn_available() || !(nout = fuzz_buf(FUZZ_SLOT_NEXT, FUZZ_OUT_MAX)))
+		return NULL;
+	nret = next_answer(c, mode, nout);
+	zo_next_result(n, mode == MODE_ONE_BUFFER ? "zstd 1.5.7 first frame, one-shot" :
+		       "zstd 1.5.7 first frame", nret, nout, nret);
+	return n;
+}
+
 static size_t slack(void)
 {
 	static int exact = -1;
@@ -191,7 +239,7 @@ static void check_mode(const struct zo_case *c, enum unzstd_mode mode, size_t rr
 {
 	static const char *const who[] = { "unzstd one-buffer", "unzstd fill+flush",
 					   "unzstd buffer+flush", "unzstd fill+buffer" };
-	struct zo_result k, r;
+	struct zo_result k, r, n, *np;
 	long pos = -1;
 	int ret;
 
@@ -202,14 +250,23 @@ static void check_mode(const struct zo_case *c, enum unzstd_mode mode, size_t rr
 		      "reference first frame", rret, rout, rret);
 	/* unzstd gives a message, not a code (error_code 0): only the verdict is compared. */
 	k = (struct zo_result){ who[mode], ret ? (size_t)-1 : cb.out_len, ret != 0,
-				cb.error ? cb.error : "(no message)", cb.out, ret ? 0 : cb.out_len, 0 };
-	/* Past 1 MiB both fail: what the kernel flushed must be the reference's first bytes. */
+				cb.error ? cb.error : "(no message)", cb.out, ret ? 0 : cb.out_len, 0,
+				0 };
+	np = next_result(c, mode, &n);
+	/*
+	 * Past 1 MiB both fail: what the kernel flushed must be the
+	 * reference's first bytes (1.5.7's too, when it refuses alike; when it
+	 * does not, the three results are judged).
+	 */
 	if (ret && r.is_error && ref_error_code(rret) == ERR_DST_TOO_SMALL &&
-	    cb.out_len <= FUZZ_OUT_MAX) {
+	    cb.out_len <= FUZZ_OUT_MAX && (!np || np->error_code == ERR_DST_TOO_SMALL)) {
 		zo_bytes_result(&k, "unzstd, bytes flushed", cb.out, cb.out_len);
 		zo_bytes_result(&r, "reference first frame, first bytes", rout, cb.out_len);
+		if (np)
+			zo_bytes_result(np, "zstd 1.5.7 first frame, first bytes", np->out,
+					cb.out_len);
 	}
-	zo_expect(c, who[mode], &k, &r);
+	zo_expect3(c, who[mode], &k, &r, np);
 	if (!ret && !cb.error && mode != MODE_FILL_FLUSH && mode != MODE_FILL_BUFFER &&
 	    pos != (long)ref_find_frame_compressed_size(c->zdata, c->zdata_len))
 		zo_contract(c, "%s: *pos %ld is not the frame's size", who[mode], pos);
@@ -226,6 +283,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t rret;
 
 	fuzz_timing_input_begin(TARGET);
+	fuzz_note_references();
 	if (!rout)
 		abort();
 	fuzz_input_init(&in, data, size);

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/zstd.h>
+
 #include "fuzz_timing.h"
+#include "ref_next.h"
 #include "ref_zstd.h"
 #include "sample_data.h"
 #include "zstd_fuzz.h"
@@ -9,6 +12,7 @@
 #define FUZZ_ERR_SRC_WRONG	((size_t)-72)
 
 #include <sanitizer/asan_interface.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,7 +88,7 @@ int fuzz_guard_payload(struct fuzz_input *in, size_t len)
 	return 1;
 }
 
-static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c };
+static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c, 0x69 };
 
 void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot)
 {
@@ -111,6 +115,43 @@ struct ref_dstream *fuzz_ref_dstream(void)
 		FUZZ_LIB(ref_dstream_free(rds));
 	FUZZ_LIB(rds = ref_dstream_create(FUZZ_WINDOW_DEFAULT));
 	return rds;
+}
+
+void fuzz_note_references(void)
+{
+	static int done;
+
+	if (done++)
+		return;
+	fprintf(stderr, "kzfuzz: references: %s\n", zo_references());
+}
+
+void fuzz_kernel_header(struct zo_header_fields *h, const uint8_t *src, size_t len)
+{
+	zstd_frame_header fh;
+
+	memset(&fh, 0, sizeof(fh));
+	memset(h, 0, sizeof(*h));
+	FUZZ_LIB(h->ret = zstd_get_frame_header(&fh, src, len));
+	if (h->ret != 0)
+		return;
+	*h = (struct zo_header_fields){ 0, fh.frameContentSize, fh.windowSize, fh.blockSizeMax,
+					fh.frameType == ZSTD_skippableFrame, fh.headerSize,
+					fh.dictID, fh.checksumFlag };
+}
+
+void fuzz_ref_header(struct zo_header_fields *h, const uint8_t *src, size_t len, int next)
+{
+	struct ref_frame_header fh;
+
+	memset(h, 0, sizeof(*h));
+	FUZZ_LIB(h->ret = next ? refn_get_frame_header(&fh, src, len) :
+				 ref_get_frame_header(&fh, src, len));
+	if (h->ret != 0)
+		return;
+	*h = (struct zo_header_fields){ 0, fh.frame_content_size, fh.window_size,
+					fh.block_size_max, fh.frame_type, fh.header_size,
+					fh.dict_id, fh.checksum_flag };
 }
 
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max)

@@ -23,7 +23,11 @@
  * size bytes (the allocation ends there), kept while the size stays the
  * same. Neither is zeroed. NULL when memory runs out.
  */
-enum fuzz_slot { FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT, FUZZ_SLOTS };
+enum fuzz_slot {
+	FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT,
+	FUZZ_SLOT_NEXT,		/* the second reference's output (zstd 1.5.7) */
+	FUZZ_SLOTS
+};
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);
 /*
  * Fills n bytes at buf with the slot's own poison byte before a decoder
@@ -50,6 +54,19 @@ int fuzz_guard_payload(struct fuzz_input *in, size_t len);
  * where the kernel's static buffers are always the frame's size.
  */
 struct ref_dstream *fuzz_ref_dstream(void);
+
+/*
+ * Once per process, a decompression target's header line: "kzfuzz:
+ * references: ..." (zo_references(): the ones that judge).
+ */
+void fuzz_note_references(void);
+
+/*
+ * One frame header read into h: the kernel's zstd_get_frame_header, or a
+ * reference's ZSTD_getFrameHeader (next: zstd 1.5.7's, else 1.5.4's).
+ */
+void fuzz_kernel_header(struct zo_header_fields *h, const uint8_t *src, size_t len);
+void fuzz_ref_header(struct zo_header_fields *h, const uint8_t *src, size_t len, int next);
 
 /* A compression level: mostly 1..max, sometimes negative, sometimes anywhere in [min, max]. */
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max);

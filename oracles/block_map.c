@@ -5,6 +5,7 @@
 
 #include "block_map.h"
 #include "kz.h"
+#include "ref_next.h"
 #include "ref_zstd.h"
 
 /* ZSTD_nextInputType's ZSTDnit_lastBlock: a block like the others. */
@@ -30,16 +31,27 @@ static size_t ref_begin(void *dctx, const struct bm_request *req)
 	return ref_block_begin(dctx, req->history, req->history_len);
 }
 
+static size_t next_begin(void *dctx, const struct bm_request *req)
+{
+	(void)req;
+	return refn_block_begin(dctx);
+}
+
 static const struct bm_ops ops[] = {
 	[BM_KERNEL] = { kernel_begin, kh_block_next_size, kh_block_next_type, kh_block_continue },
 	[BM_REFERENCE] = { ref_begin, ref_block_next_size, ref_block_next_type,
 			   ref_block_continue },
+	[BM_NEXT] = { next_begin, refn_block_next_size, refn_block_next_type,
+		      refn_block_continue },
 };
 
 int bm_is_error(enum bm_side side, size_t code)
 {
+	if (side == BM_NEXT)
+		return (int)refn_is_error(code);
 	return side == BM_KERNEL ? (int)zstd_is_error(code) : ref_is_error(code);
 }
+
 
 const char *bm_part_name(enum bm_part part)
 {
@@ -133,12 +145,19 @@ static int frame(struct bm_walk *w, struct block_map *m)
 	return 0;
 }
 
+static void *side_dctx(enum bm_side side)
+{
+	if (side == BM_NEXT)
+		return refn_block_dctx();
+	return side == BM_KERNEL ? kernel_dctx() : ref_block_dctx();
+}
+
 int block_map(const struct bm_request *req, uint8_t *dst, struct block_map *m)
 {
 	struct bm_walk w = { req, &ops[req->side], NULL, dst, 0, 0, 0 };
 
 	memset(m, 0, sizeof(*m));
-	w.dctx = req->side == BM_KERNEL ? kernel_dctx() : ref_block_dctx();
+	w.dctx = side_dctx(req->side);
 	if (!w.dctx)
 		return -1;
 	while (w.in < req->len) {

@@ -43,7 +43,8 @@ struct block_map {
 	size_t out_len;			/* bytes produced */
 };
 
-enum bm_side { BM_KERNEL, BM_REFERENCE };
+/* BM_NEXT: zstd 1.5.7 (ref_next.h), where a verdict judged against it. */
+enum bm_side { BM_KERNEL, BM_REFERENCE, BM_NEXT };
 
 /* What to decode and how. */
 struct bm_request {

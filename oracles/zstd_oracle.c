@@ -188,7 +188,7 @@ enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
 }
 
 /* Once per id and process: campaigns list the known divergences they met, and where. */
-static void note_known(const struct zo_verdict *v)
+void zo_note_known(const struct zo_verdict *v)
 {
 	static const struct zo_known *seen[ZO_KNOWN_MAX];
 	char site[192];
@@ -216,7 +216,7 @@ void zo_expect(const struct zo_case *c, const char *step, const struct zo_result
 	if (cls == ZO_AGREE)
 		return;
 	if (cls == ZO_KNOWN) {
-		note_known(&v);
+		zo_note_known(&v);
 		return;
 	}
 	snprintf(detail, sizeof(detail), "%s: %s %s, %s %s", step, k->who,

@@ -21,6 +21,23 @@ struct zo_result {
 	const uint8_t *out;
 	size_t out_len;
 	int error_code;			/* its library's ZSTD_ErrorCode; 0: none or not known */
+	int next;			/* zstd 1.5.7's (zo_next_result): its block map locates */
+};
+
+/*
+ * A frame header as a result's bytes (the frame_header target's, both
+ * libraries' fields in one layout, so that a report's hex dump shows the
+ * field): ret is the call's return, the rest 0 unless it is 0.
+ */
+struct zo_header_fields {
+	uint64_t ret;
+	uint64_t frame_content_size;
+	uint64_t window_size;
+	uint64_t block_size_max;
+	uint64_t frame_type;		/* 1: skippable */
+	uint64_t header_size;
+	uint64_t dict_id;
+	uint64_t checksum_flag;
 };
 
 /* The output capacity the oracle's own decodings use when a case names none. */
@@ -94,6 +111,8 @@ struct zo_verdict {
 	const struct zo_known *known;
 	struct zo_site site;
 	const struct zo_case *c;	/* the case, or the part of it the site is in */
+	int by_next;			/* judged against zstd 1.5.7 (zo_verdict3) */
+	int refs_differ;		/* 1.5.4 and 1.5.7 gave different results */
 };
 
 void zo_kernel_result(struct zo_result *r, const char *who, size_t ret,
@@ -146,6 +165,28 @@ void zo_locate(const struct zo_case *c, enum zo_class cls, const struct zo_resul
 /* Check one step: returns on agree or a known divergence, else reports and aborts. */
 void zo_expect(const struct zo_case *c, const char *step, const struct zo_result *k,
 	       const struct zo_result *r);
+/* "kzfuzz: known divergence ..." once per entry and process. */
+void zo_note_known(const struct zo_verdict *v);
+
+/*
+ * The third side, upstream zstd 1.5.7 (oracles/zstd_refs.c, whose comment
+ * states the rules): its result, the references that judge ("libzstd 1.5.4
+ * (Debian), zstd 1.5.7 (npm zstd-napi@0.0.13)" or "... alone: why"), how
+ * many reference-side facts this process met, whether two references'
+ * results are the same.
+ */
+void zo_next_result(struct zo_result *r, const char *who, size_t ret,
+		    const void *out, size_t out_len);
+const char *zo_references(void);
+unsigned long zo_reference_facts(void);
+int zo_refs_agree(const struct zo_result *r, const struct zo_result *n);
+/* The verdict on kernel k, 1.5.4 r and 1.5.7 n (NULL: none, zo_verdict's). */
+enum zo_class zo_verdict3(const struct zo_case *c, const struct zo_result *k,
+			  const struct zo_result *r, const struct zo_result *n,
+			  struct zo_verdict *v);
+/* zo_expect on three sides: prints a reference-side fact, never aborts for one. */
+void zo_expect3(const struct zo_case *c, const char *step, const struct zo_result *k,
+		const struct zo_result *r, const struct zo_result *n);
 /* A broken promise of the API (wrong error, overrun, no progress...): report and abort. */
 __attribute__((noreturn, format(printf, 2, 3)))
 void zo_contract(const struct zo_case *c, const char *fmt, ...);

@@ -5,7 +5,10 @@
  * or known divergence is looked at. Below the verdict, the report and the
  * site code, which all use it.
  */
+#include <stdio.h>
+
 #include "kz.h"
+#include "ref_next.h"
 #include "ref_zstd.h"
 #include "zstd_oracle.h"
 
@@ -15,6 +18,7 @@ static void call_result(struct zo_result *r, const char *who, size_t ret,
 {
 	/* Both libraries return an error as 0 - its code (ZSTD_getErrorCode). */
 	r->error_code = error_name ? (int)(0 - ret) : 0;
+	r->next = 0;
 	r->who = who;
 	r->ret = ret;
 	r->is_error = error_name != NULL;
@@ -44,6 +48,33 @@ void zo_bytes_result(struct zo_result *r, const char *who, const void *out, size
 	r->out = out;
 	r->out_len = out_len;
 	r->error_code = 0;
+	r->next = 0;
+}
+
+/* The third side's result and the references line (oracles/zstd_refs.c judges). */
+void zo_next_result(struct zo_result *r, const char *who, size_t ret,
+		    const void *out, size_t out_len)
+{
+	r->who = who;
+	r->ret = ret;
+	r->is_error = refn_is_error(ret) != 0;
+	r->error_name = r->is_error ? refn_error_name(ret) : NULL;
+	r->error_code = r->is_error ? refn_error_code(ret) : 0;
+	r->out = out;
+	r->out_len = r->is_error ? 0 : out_len;
+	r->next = 1;
+}
+
+const char *zo_references(void)
+{
+	static char text[512];
+	unsigned int v = ref_version();
+
+	if (!text[0])
+		snprintf(text, sizeof(text), "libzstd %u.%u.%u (Debian)%s%s", v / 10000,
+			 v / 100 % 100, v % 100, refn_available() ? ", " : " alone: ",
+			 refn_describe());
+	return text;
 }
 
 const char *zo_class_name(enum zo_class cls)

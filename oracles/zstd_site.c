@@ -31,10 +31,14 @@ static uint8_t *map_buf(enum bm_side side, size_t cap)
 	return bufs[side];
 }
 
+/* The reference side's decoder: 1.5.4's, or 1.5.7's when the verdict judged against it. */
+static enum bm_side ref_side = BM_REFERENCE;
+
 static int map_side(const struct zo_case *c, enum bm_side side, size_t find,
 		    struct block_map *m, const uint8_t **out)
 {
-	struct bm_request req = { .side = side, .src = c->zdata, .len = c->zdata_len,
+	struct bm_request req = { .side = side == BM_REFERENCE ? ref_side : side,
+				  .src = c->zdata, .len = c->zdata_len,
 				  .cap = zo_case_cap(c),
 				  .max_frames = c->frames, .find = find };
 	uint8_t *dst = map_buf(side, req.cap);
@@ -251,6 +255,7 @@ void zo_locate(const struct zo_case *c, enum zo_class cls, const struct zo_resul
 	s->k = k;
 	s->r = r;
 	s->diff = diff;
+	ref_side = r->next ? BM_NEXT : BM_REFERENCE;
 	if (!c->zdata)
 		return;
 	if (c->header_only) {

@@ -97,3 +97,15 @@ int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned 
 			return 0;
 	return 1;
 }
+
+int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
+			    size_t elen)
+{
+	struct bm_request req = { .side = BM_REFERENCE, .src = frame, .len = flen,
+				  .cap = ZO_OUT_CAP, .max_frames = 1, .find = SIZE_MAX };
+	uint8_t *out = site_buf();
+	struct block_map m;
+
+	return out && !block_map(&req, out, &m) && !m.error && m.frames[0].in_end &&
+	       same_bytes(out, m.out_len, expect, elen);
+}

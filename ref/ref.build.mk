@@ -20,6 +20,8 @@ NEXT_SRCS := $(sort $(wildcard $(NEXT_LIB)/common/*.c $(NEXT_LIB)/compress/*.c \
 NEXT_OBJS := $(patsubst $(NEXT_LIB)/%.c,$(B)/next/%.o,$(NEXT_SRCS)) \
 	$(B)/next/decompress/huf_decompress_amd64.o $(B)/next/ref_next.o
 NEXT_CFLAGS = $(KVFLAGS) -DZSTD_LEGACY_SUPPORT=0 -I$(NEXT_LIB) -I$(NEXT_LIB)/common -w
+# Where it came from, for the reports' references line (refn_describe).
+NEXT_ORIGIN := npm $(shell sed -n 's/^pkg=//p' ref/zstd-next.sh)
 
 $(B)/next/%.o: $(NEXT_LIB)/%.c
 	@mkdir -p $(@D)
@@ -29,13 +31,16 @@ $(B)/next/%.o: $(NEXT_LIB)/%.S
 	@mkdir -p $(@D)
 	$(call say,AS,zstd-1.5.7/$*.S)$(CC) $(NEXT_CFLAGS) -c $< -o $@
 
-$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h
+$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h ref/ref_frame_header.h
 	@mkdir -p $(@D)
-	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -Iref -c $< -o $@
+	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -DREFN_ORIGIN='"$(NEXT_ORIGIN)"' -Iref -c $< -o $@
 
 $(REFNEXT_OBJ): $(NEXT_OBJS) kernel/isolate.sh $(NEXT_STAMP)
 	$(call say,ISOLATE,$@)kernel/isolate.sh -k '^refn_' -m refn_decompress $@ $(NEXT_OBJS)
 else
+# Why there is none (zstd-next.sh's line, ZSTD_NEXT_ERR), for refn_describe.
+NEXT_WHY := $(shell tr -d "\"'\\\\" <$(ZSTD_NEXT_ERR) 2>/dev/null | tail -n1)
 $(REFNEXT_OBJ): ref/ref_next_none.c ref/ref_next.h $(NEXT_STAMP)
-	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) -Iref -c $< -o $@
+	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) \
+		$(if $(NEXT_WHY),-DREFN_WHY='"$(NEXT_WHY)"') -Iref -c $< -o $@
 endif

@@ -3,10 +3,16 @@
  * refn_* over upstream zstd 1.5.7, compiled against its own <zstd.h>
  * (-I of the fetched lib/, never the distro's): see ref_next.h.
  */
+#define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_getFrameHeader */
 #include <zstd.h>
 #include <zstd_errors.h>
 
+#include "ref_frame_header.h"
 #include "ref_next.h"
+
+#ifndef REFN_ORIGIN
+#define REFN_ORIGIN	"?"
+#endif
 
 int refn_available(void)
 {
@@ -16,6 +22,11 @@ int refn_available(void)
 unsigned int refn_version(void)
 {
 	return ZSTD_versionNumber();
+}
+
+const char *refn_describe(void)
+{
+	return "zstd " ZSTD_VERSION_STRING " (" REFN_ORIGIN ")";
 }
 
 size_t refn_decompress(void *dst, size_t cap, const void *src, size_t len)
@@ -42,4 +53,68 @@ const char *refn_error_name(size_t ret)
 int refn_error_code(size_t ret)
 {
 	return (int)ZSTD_getErrorCode(ret);
+}
+
+size_t refn_get_frame_header(struct ref_frame_header *fh, const void *src, size_t len)
+{
+	return ref_frame_header_read(fh, src, len);
+}
+
+size_t refn_find_frame_compressed_size(const void *src, size_t len)
+{
+	return ZSTD_findFrameCompressedSize(src, len);
+}
+
+void *refn_dstream(size_t max_window)
+{
+	static ZSTD_DCtx *dctx;
+
+	ZSTD_freeDCtx(dctx);
+	dctx = ZSTD_createDCtx();
+	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
+		ZSTD_freeDCtx(dctx);
+		dctx = NULL;
+	}
+	return dctx;
+}
+
+size_t refn_dstream_step(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
+			 const void *src, size_t src_size, size_t *src_pos)
+{
+	ZSTD_outBuffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
+	ZSTD_inBuffer in = { .src = src, .size = src_size, .pos = *src_pos };
+	size_t ret = ZSTD_decompressStream(ds, &out, &in);
+
+	*dst_pos = out.pos;
+	*src_pos = in.pos;
+	return ret;
+}
+
+void *refn_block_dctx(void)
+{
+	static ZSTD_DCtx *dctx;
+
+	if (!dctx)
+		dctx = ZSTD_createDCtx();
+	return dctx;
+}
+
+size_t refn_block_begin(void *dctx)
+{
+	return ZSTD_decompressBegin(dctx);
+}
+
+size_t refn_block_next_size(void *dctx)
+{
+	return ZSTD_nextSrcSizeToDecompress(dctx);
+}
+
+int refn_block_next_type(void *dctx)
+{
+	return (int)ZSTD_nextInputType(dctx);
+}
+
+size_t refn_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len)
+{
+	return ZSTD_decompressContinue(dctx, dst, cap, src, len);
 }

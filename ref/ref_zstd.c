@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ref_frame_header.h"
 #include "ref_zstd.h"
 
 /* The reference's Huffman internals (libzstd.a 1.5.4, lib/common/huf.h). */
@@ -129,20 +130,7 @@ const void *ref_decompress_dctx_address(void)
 
 size_t ref_get_frame_header(struct ref_frame_header *fh, const void *src, size_t len)
 {
-	ZSTD_frameHeader zfh;
-	size_t ret = ZSTD_getFrameHeader(&zfh, src, len);
-
-	memset(fh, 0, sizeof(*fh));
-	if (ret != 0)
-		return ret;
-	fh->frame_content_size = zfh.frameContentSize;
-	fh->window_size = zfh.windowSize;
-	fh->block_size_max = zfh.blockSizeMax;
-	fh->frame_type = zfh.frameType == ZSTD_skippableFrame;
-	fh->header_size = zfh.headerSize;
-	fh->dict_id = zfh.dictID;
-	fh->checksum_flag = zfh.checksumFlag;
-	return 0;
+	return ref_frame_header_read(fh, src, len);
 }
 
 size_t ref_find_frame_compressed_size(const void *src, size_t len)

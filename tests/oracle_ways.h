@@ -3,7 +3,8 @@
  * The oracle's tests run both libraries on data the ways the targets do:
  * one-shot over every frame (decompress_oneshot), streamed over the first
  * frame (decompress_stream; all at once, or the first byte alone and then
- * the rest), or one frame header or frame size (frame_header).
+ * the rest), or one frame header or frame size (frame_header); and
+ * upstream zstd 1.5.7 the same way, when built (the third side).
  */
 #ifndef ORACLE_WAYS_H
 #define ORACLE_WAYS_H
@@ -21,12 +22,17 @@
  */
 enum way { WAY_ONESHOT, WAY_STREAM, WAY_HEADER, WAY_STREAM_SPLIT, WAY_SIZE, WAYS };
 
-/* Both results of one way, over buffers this owns. */
+/*
+ * The results of one way, over buffers this owns; n: 1.5.7's (has_n:
+ * built). Where the kernel agrees with 1.5.4 and 1.5.7 does not (not all
+ * three rejecting), r is 1.5.7's: the reference of record judges.
+ */
 struct way_run {
 	enum way way;
 	struct zo_case c;
-	struct zo_result k, r;
-	uint8_t kout[WAY_OUT_CAP], rout[WAY_OUT_CAP];
+	struct zo_result k, r, n;
+	int has_n;
+	uint8_t kout[WAY_OUT_CAP], rout[WAY_OUT_CAP], nout[WAY_OUT_CAP];
 };
 
 /* Runs z the way w; header: the frame header after the whole frames. Returns run (heap). */

@@ -147,6 +147,18 @@ class Report(unittest.TestCase):
             self.assertEqual(f.read(), 'TAP version 13\n1..2\nok 1 - build: built\n'
                              'ok 2 - baseline # SKIP no BASELINE_SRC given\n')
 
+    def test_references_named(self):
+        write_check(self.run, '00-build', result='pass\n', figure='built\n', time='2.5\n')
+        with open(os.path.join(self.run, 'references.txt'), 'w') as f:
+            f.write('libzstd 1.5.4 (Debian), zstd 1.5.7 (npm zstd-napi@0.0.13)\n')
+        rc, lines, _ = self.report()
+        self.assertEqual(rc, 0)
+        self.assertIn('gate: references: libzstd 1.5.4 (Debian), zstd 1.5.7 '
+                      '(npm zstd-napi@0.0.13)', lines)
+        with open(os.path.join(self.run, 'report.tap')) as f:
+            self.assertEqual(f.read(), 'TAP version 13\n1..1\n# references: libzstd 1.5.4 '
+                             '(Debian), zstd 1.5.7 (npm zstd-napi@0.0.13)\nok 1 - build: built\n')
+
     def test_missing_files_are_an_error(self):
         write_check(self.run, '03-golden')
         rc, lines, _ = self.report()

@@ -43,10 +43,48 @@ static void same_bytes_as_the_distro(void **state)
 	assert_string_equal(refn_error_name(got), "Unknown frame descriptor");
 }
 
+/* Streaming in 7-byte input and 1000-byte output steps gives the same bytes. */
+static void streams_in_chunks(void **state)
+{
+	static unsigned char src[30000], frame[40000], out[30000];
+	size_t flen, in_pos = 0, out_pos = 0, ret = 1;
+	struct ref_frame_header fh;
+	void *ds = refn_dstream((size_t)1 << 23);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(src); i++)
+		src[i] = (unsigned char)(i * 7 / 13);
+	flen = ref_compress(frame, sizeof(frame), src, sizeof(src), 1, 1, 1);
+	assert_false(ref_is_error(flen));
+	if (!refn_available()) {
+		assert_null(ds);
+		assert_true(refn_is_error(refn_get_frame_header(&fh, frame, flen)));
+		assert_non_null(refn_describe());
+		return;
+	}
+	assert_non_null(ds);
+	while (ret && !refn_is_error(ret) && in_pos < flen) {
+		size_t in_end = in_pos + 7 < flen ? in_pos + 7 : flen;
+		size_t out_end = out_pos + 1000 < sizeof(out) ? out_pos + 1000 : sizeof(out);
+
+		ret = refn_dstream_step(ds, out, out_end, &out_pos, frame, in_end, &in_pos);
+	}
+	assert_int_equal(ret, 0);
+	assert_int_equal(in_pos, flen);
+	assert_int_equal(out_pos, sizeof(src));
+	assert_memory_equal(out, src, sizeof(src));
+	assert_int_equal(refn_get_frame_header(&fh, frame, flen), 0);
+	assert_int_equal(fh.frame_content_size, sizeof(src));
+	assert_int_equal(fh.checksum_flag, 1);
+	assert_int_equal(refn_find_frame_compressed_size(frame, flen), flen);
+	assert_non_null(strstr(refn_describe(), "zstd 1.5.7 (npm zstd-napi@"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_bytes_as_the_distro),
+		cmocka_unit_test(streams_in_chunks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -74,6 +74,10 @@ def must_decode(sums):
     skip = struct.pack("<II", 0x184D2A53, 8) + b"skipped!"
     write("must-decode", "skippable-then-frame", skip +
           single_segment(bytes([len(hello)]), [block(0, hello)]), hello, sums)
+    # Known divergence skippable-header-fields: a lone skippable frame of
+    # magic variant 6, whose header 1.5.7 reads with headerSize and dictID.
+    write("must-decode", "skippable-header-fields", struct.pack("<II", 0x184D2A56, 5) + b"hello",
+          b"", sums)
     t64, t200 = text(32768, 1), text(140000, 2)
     write("must-decode", "level1-text", cli(t64, "-1"), t64, sums)
     write("must-decode", "level19-text-checksum", cli(t200, "-19", "--check"), t200, sums)
