@@ -23,7 +23,9 @@
  * size bytes (the allocation ends there), kept while the size stays the
  * same. Neither is zeroed. NULL when memory runs out.
  */
-enum fuzz_slot { FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT, FUZZ_SLOTS };
+enum fuzz_slot {
+	FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT, FUZZ_SLOT_DICT, FUZZ_SLOTS
+};
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);
 /*
  * Fills n bytes at buf with the slot's own poison byte before a decoder

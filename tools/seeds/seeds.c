@@ -25,6 +25,7 @@ static const struct {
 	{ "compress_stream", seeds_compress_stream },
 	{ "frame_header", seeds_headers },
 	{ "unzstd", seeds_frames },
+	{ "decompress_ddict", seeds_ddict },
 };
 
 const char *seed_target(size_t i)

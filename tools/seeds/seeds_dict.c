@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Seeds of the dictionary targets (fuzz/decompress_ddict.c): zram-like
+ * pages of sample data, each with a trailer choosing the dictionary
+ * (fuzz/zstd_dict.c), the frame, the output capacity and the allocation
+ * that fails. The trailer's
+ * bytes follow the order the targets read their parameters in.
+ */
+#include <stdio.h>
+
+#include "fuzz_input.h"
+#include "sample_data.h"
+#include "seeds.h"
+
+#define DICT_PAGE	4096
+#define DICT_KINDS	5	/* trained, raw, changed, cut, empty */
+#define DICT_FRAMES	3	/* payload as is, same dictionary, other dictionary */
+#define DICT_FAILS	4	/* allocation failed: none, 1st, 2nd, 3rd */
+
+/* The parameters of one dictionary kind (the target's choose_dict), after its kind and source. */
+static size_t dict_params(uint8_t *t, unsigned int kind)
+{
+	switch (kind) {
+	case 1:		/* raw: 2048 bytes from offset 1000 */
+		t[0] = 0x07, t[1] = 0xff, t[2] = 0x03, t[3] = 0xe8;
+		return 4;
+	case 2:		/* changed: one byte of the entropy tables */
+		t[0] = 0, t[1] = 0x00, t[2] = 0x20, t[3] = 0x40;
+		return 4;
+	case 3:		/* cut: the first 100 bytes */
+		t[0] = 0x00, t[1] = 100;
+		return 2;
+	}
+	return 0;
+}
+
+static int emit_ddict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
+		    unsigned int frame, unsigned int fail)
+{
+	uint8_t tail[32], in[DICT_PAGE + sizeof(tail) + 8];
+	size_t n = 0, len;
+
+	tail[n++] = kind;
+	tail[n++] = frame == 2;		/* the other trained dictionary for the other frame */
+	n += dict_params(tail + n, kind);
+	tail[n++] = frame;
+	tail[n++] = 0;			/* level 1..19 */
+	tail[n++] = 2;			/* level 3 */
+	if (frame)
+		tail[n++] = 0;		/* no byte changed */
+	tail[n++] = fail;
+	tail[n++] = fail ? 1 : 0;	/* zram's page, or 1 MiB */
+	tail[n++] = 0, tail[n++] = 0;
+	len = fuzz_input_build(in, sizeof(in), page, DICT_PAGE, tail, n);
+	if (!len)
+		return -1;
+	return seed_emit(sink, SEED_PLAIN, 0, in, len, "ddict-kind%u-frame%u-fail%u", kind, frame,
+			 fail);
+}
+
+int seeds_ddict(const struct seed_sink *sink)
+{
+	uint8_t page[DICT_PAGE];
+	unsigned int kind, frame, fail;
+	int ret = 0;
+
+	lib_sample_fill(page, sizeof(page), LIB_SAMPLE_TEXT, 1003);
+	for (kind = 0; kind < DICT_KINDS && !ret; kind++)
+		for (frame = 0; frame < DICT_FRAMES && !ret; frame++)
+			for (fail = 0; fail < DICT_FAILS && !ret; fail++)
+				ret = emit_ddict(sink, page, kind, frame, fail);
+	return ret;
+}
