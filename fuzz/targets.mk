@@ -12,7 +12,7 @@ endif
 ZSTD_TARGETS := decompress_oneshot decompress_stream compress_oneshot \
 	compress_stream frame_header unzstd
 # Dictionaries and allocator-backed contexts (Linux 6.12+).
-ZSTD_DICT_TARGETS := decompress_ddict
+ZSTD_DICT_TARGETS := decompress_ddict compress_cdict
 ifneq ($(findstring dictionaries,$(KTREE_API_LEVEL)),)
 ifneq ($(findstring allocators,$(KTREE_API_LEVEL)),)
 ZSTD_TARGETS += $(ZSTD_DICT_TARGETS)

@@ -150,8 +150,8 @@ static void test_frames_decode_as_claimed(void **state)
 		assert_int_equal(v.wrong, 0);
 		/* Compressors get plain data only, the others frames only. */
 		assert_true(plain ? v.plain > 0 && !v.frames : v.frames > 0 && !v.plain);
-		/* Every level from -7 to the maximum, but 0. */
-		if (compressor)
+		/* Every level from -7 to the maximum, but 0 (compress_cdict: a few, by the dictionary). */
+		if (compressor && strcmp(v.target, "compress_cdict"))
 			assert_int_equal(v.levels, 7 + ref_max_level());
 	}
 }

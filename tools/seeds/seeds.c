@@ -26,6 +26,7 @@ static const struct {
 	{ "frame_header", seeds_headers },
 	{ "unzstd", seeds_frames },
 	{ "decompress_ddict", seeds_ddict },
+	{ "compress_cdict", seeds_cdict },
 };
 
 const char *seed_target(size_t i)

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Seeds of the dictionary targets (fuzz/decompress_ddict.c): zram-like
- * pages of sample data, each with a trailer choosing the dictionary
- * (fuzz/zstd_dict.c), the frame, the output capacity and the allocation
- * that fails. The trailer's
+ * Seeds of the dictionary targets (fuzz/decompress_ddict.c,
+ * fuzz/compress_cdict.c): zram-like pages of sample data, each with a
+ * trailer choosing the dictionary (fuzz/zstd_dict.c), the frame or the
+ * level, the output capacity and the allocation that fails. The trailer's
  * bytes follow the order the targets read their parameters in.
  */
 #include <stdio.h>
@@ -69,5 +69,47 @@ int seeds_ddict(const struct seed_sink *sink)
 		for (frame = 0; frame < DICT_FRAMES && !ret; frame++)
 			for (fail = 0; fail < DICT_FAILS && !ret; fail++)
 				ret = emit_ddict(sink, page, kind, frame, fail);
+	return ret;
+}
+
+/* compress_cdict's trailer: dictionary, level (0: the default), page estimate, failure, bound. */
+static int emit_cdict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
+		      int level, unsigned int fail)
+{
+	uint8_t tail[32], in[DICT_PAGE + sizeof(tail) + 8];
+	size_t n = 0, len;
+
+	tail[n++] = kind;
+	tail[n++] = 0;
+	n += dict_params(tail + n, kind);
+	tail[n++] = !level;
+	if (level) {
+		tail[n++] = level > 0 ? 0 : 2;
+		tail[n++] = (uint8_t)((level > 0 ? level : -level) - 1);
+	}
+	tail[n++] = 0;			/* estimate: zram's page */
+	tail[n++] = fail;
+	tail[n++] = 0, tail[n++] = 0;	/* capacity: the bound */
+	len = fuzz_input_build(in, sizeof(in), page, DICT_PAGE, tail, n);
+	if (!len)
+		return -1;
+	return seed_emit(sink, SEED_PLAIN, 0, in, len, "cdict-kind%u-lvl%d-fail%u", kind, level,
+			 fail);
+}
+
+static const int cdict_levels[] = { 0, 1, 3, 9, 19, -1 };
+
+int seeds_cdict(const struct seed_sink *sink)
+{
+	uint8_t page[DICT_PAGE];
+	unsigned int kind, fail, i;
+	int ret = 0;
+
+	lib_sample_fill(page, sizeof(page), LIB_SAMPLE_TEXT, 1003);
+	for (kind = 0; kind < DICT_KINDS && !ret; kind++)
+		for (i = 0; i < sizeof(cdict_levels) / sizeof(cdict_levels[0]) && !ret; i++)
+			ret = emit_cdict(sink, page, kind, cdict_levels[i], 0);
+	for (fail = 1; fail <= 6 && !ret; fail++)
+		ret = emit_cdict(sink, page, 0, 3, fail);
 	return ret;
 }
