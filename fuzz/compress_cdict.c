@@ -80,13 +80,7 @@ static int make_cdict(struct comp *s, zstd_compression_parameters cparams)
 	if (!s->kcdict && s->a.failed)
 		return 0;
 	FUZZ_LIB(rloads = ref_loads(s->dict, s->dict_len));
-	if (!s->kcdict != !rloads) {
-		zo_report(stderr, s->c, s->kcdict ? ZO_KERNEL_ACCEPTS : ZO_KERNEL_REJECTS,
-			  s->kcdict ? "dictionary: the kernel loads what the reference cannot" :
-				      "dictionary: the kernel cannot load what the reference loads",
-			  NULL, NULL, NULL);
-		abort();
-	}
+	fuzz_dict_loads(s->c, s->kcdict != NULL, rloads);
 	if (!s->kcdict)
 		return 0;
 	FUZZ_LIB(s->kcctx = zstd_create_cctx_advanced(mem));
@@ -188,27 +182,7 @@ static void check_input(struct zo_case *c, struct fuzz_input *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_input in;
-	struct zo_case c;
-
-	fuzz_timing_input_begin(TARGET);
-	fuzz_input_init(&in, data, size);
-	if (!fuzz_guard_payload(&in, in.payload_len))
-		abort();
-	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size };
-	check_input(&c, &in);
-	fuzz_timing_input_end();
-	return 0;
-}
-
-#else
-
-/* The tree's zstd.h declares no dictionaries or allocators: fuzz/targets.mk builds no such target. */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	(void)data;
-	(void)size;
-	return 0;
+	return fuzz_dict_run(TARGET, data, size, check_input);
 }
 
 #endif

@@ -97,13 +97,7 @@ static int load_dict(struct zo_case *c, struct sides *s, struct fuzz_alloc *a,
 	FUZZ_LIB(s->rddict = ref_ddict_create(dict, dict_len));
 	if (!s->kddict && a->failed)
 		return 0;
-	if (!s->kddict != !s->rddict) {
-		zo_report(stderr, c, s->kddict ? ZO_KERNEL_ACCEPTS : ZO_KERNEL_REJECTS,
-			  s->kddict ? "dictionary: the kernel loads what the reference cannot" :
-				      "dictionary: the kernel cannot load what the reference loads",
-			  NULL, NULL, NULL);
-		abort();
-	}
+	fuzz_dict_loads(c, s->kddict != NULL, s->rddict != NULL);
 	if (!s->kddict)
 		return 0;
 	FUZZ_LIB(s->kdctx = zstd_create_dctx_advanced(mem));
@@ -186,27 +180,7 @@ static void check_input(struct zo_case *c, struct fuzz_input *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_input in;
-	struct zo_case c;
-
-	fuzz_timing_input_begin(TARGET);
-	fuzz_input_init(&in, data, size);
-	if (!fuzz_guard_payload(&in, in.payload_len))
-		abort();
-	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size };
-	check_input(&c, &in);
-	fuzz_timing_input_end();
-	return 0;
-}
-
-#else
-
-/* The tree's zstd.h declares no dictionaries or allocators: fuzz/targets.mk builds no such target. */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	(void)data;
-	(void)size;
-	return 0;
+	return fuzz_dict_run(TARGET, data, size, check_input);
 }
 
 #endif

@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_timing.h"
 #include "ref_zstd.h"
 #include "sample_data.h"
 #include "zstd_dict.h"
+#include "zstd_fuzz.h"
 
 #define TRAIN_SAMPLES	200
 #define TRAIN_MAX	1200
@@ -103,6 +105,33 @@ size_t fuzz_dict_choose(struct fuzz_input *in, uint8_t *out, unsigned int *which
 	}
 	memcpy(out, t->bytes, t->len);
 	return t->len;
+}
+
+int fuzz_dict_run(const char *target, const uint8_t *data, size_t size,
+		  void (*check)(struct zo_case *c, struct fuzz_input *in))
+{
+	struct fuzz_input in;
+	struct zo_case c;
+
+	fuzz_timing_input_begin(target);
+	fuzz_input_init(&in, data, size);
+	if (!fuzz_guard_payload(&in, in.payload_len))
+		abort();
+	c = (struct zo_case){ .target = target, .input = data, .input_len = size };
+	check(&c, &in);
+	fuzz_timing_input_end();
+	return 0;
+}
+
+void fuzz_dict_loads(const struct zo_case *c, int kernel_loads, int ref_loads)
+{
+	if (!kernel_loads == !ref_loads)
+		return;
+	zo_report(stderr, c, kernel_loads ? ZO_KERNEL_ACCEPTS : ZO_KERNEL_REJECTS,
+		  kernel_loads ? "dictionary: the kernel loads what the reference cannot" :
+				 "dictionary: the kernel cannot load what the reference loads",
+		  NULL, NULL, NULL);
+	abort();
 }
 
 void fuzz_alloc_init(struct fuzz_alloc *a, struct fuzz_input *in, unsigned int max)

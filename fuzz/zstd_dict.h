@@ -26,6 +26,18 @@ size_t fuzz_dict_choose(struct fuzz_input *in, uint8_t *out, unsigned int *which
 /* Trained dictionary i (0 or 1), *len its length. */
 const uint8_t *fuzz_dict_trained(unsigned int i, size_t *len);
 
+/*
+ * A dictionary target's LLVMFuzzerTestOneInput: reads the input's
+ * parameters, guards its payload and hands both to check with a case
+ * named target.
+ */
+struct zo_case;
+int fuzz_dict_run(const char *target, const uint8_t *data, size_t size,
+		  void (*check)(struct zo_case *c, struct fuzz_input *in));
+
+/* Both sides load the dictionary, or neither: else reports the divergence and aborts. */
+void fuzz_dict_loads(const struct zo_case *c, int kernel_loads, int ref_loads);
+
 /* A zstd_custom_mem's state: its opaque pointer. */
 struct fuzz_alloc {
 	unsigned int calls;	/* allocations asked for */

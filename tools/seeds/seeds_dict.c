@@ -16,6 +16,7 @@
 #define DICT_KINDS	5	/* trained, raw, changed, cut, empty */
 #define DICT_FRAMES	3	/* payload as is, same dictionary, other dictionary */
 #define DICT_FAILS	4	/* allocation failed: none, 1st, 2nd, 3rd */
+#define TAIL_MAX	40
 
 /* The parameters of one dictionary kind (the target's choose_dict), after its kind and source. */
 static size_t dict_params(uint8_t *t, unsigned int kind)
@@ -34,11 +35,21 @@ static size_t dict_params(uint8_t *t, unsigned int kind)
 	return 0;
 }
 
+static int emit_page(const struct seed_sink *sink, const uint8_t *page, const uint8_t *tail,
+		     size_t n, const char *name)
+{
+	uint8_t in[DICT_PAGE + TAIL_MAX];
+	size_t len = fuzz_input_build(in, sizeof(in), page, DICT_PAGE, tail, n);
+
+	return len ? seed_emit(sink, SEED_PLAIN, 0, in, len, "%s", name) : -1;
+}
+
 static int emit_ddict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
 		    unsigned int frame, unsigned int fail)
 {
-	uint8_t tail[32], in[DICT_PAGE + sizeof(tail) + 8];
-	size_t n = 0, len;
+	uint8_t tail[32];
+	char name[64];
+	size_t n = 0;
 
 	tail[n++] = kind;
 	tail[n++] = frame == 2;		/* the other trained dictionary for the other frame */
@@ -51,20 +62,25 @@ static int emit_ddict(const struct seed_sink *sink, const uint8_t *page, unsigne
 	tail[n++] = fail;
 	tail[n++] = fail ? 1 : 0;	/* zram's page, or 1 MiB */
 	tail[n++] = 0, tail[n++] = 0;
-	len = fuzz_input_build(in, sizeof(in), page, DICT_PAGE, tail, n);
-	if (!len)
-		return -1;
-	return seed_emit(sink, SEED_PLAIN, 0, in, len, "ddict-kind%u-frame%u-fail%u", kind, frame,
-			 fail);
+	snprintf(name, sizeof(name), "ddict-kind%u-frame%u-fail%u", kind, frame, fail);
+	return emit_page(sink, page, tail, n, name);
+}
+
+/* The page every seed carries: text, as zram would store. */
+static const uint8_t *text_page(void)
+{
+	static uint8_t page[DICT_PAGE];
+
+	lib_sample_fill(page, sizeof(page), LIB_SAMPLE_TEXT, 1003);
+	return page;
 }
 
 int seeds_ddict(const struct seed_sink *sink)
 {
-	uint8_t page[DICT_PAGE];
+	const uint8_t *page = text_page();
 	unsigned int kind, frame, fail;
 	int ret = 0;
 
-	lib_sample_fill(page, sizeof(page), LIB_SAMPLE_TEXT, 1003);
 	for (kind = 0; kind < DICT_KINDS && !ret; kind++)
 		for (frame = 0; frame < DICT_FRAMES && !ret; frame++)
 			for (fail = 0; fail < DICT_FAILS && !ret; fail++)
@@ -76,8 +92,9 @@ int seeds_ddict(const struct seed_sink *sink)
 static int emit_cdict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
 		      int level, unsigned int fail)
 {
-	uint8_t tail[32], in[DICT_PAGE + sizeof(tail) + 8];
-	size_t n = 0, len;
+	uint8_t tail[32];
+	char name[64];
+	size_t n = 0;
 
 	tail[n++] = kind;
 	tail[n++] = 0;
@@ -90,22 +107,18 @@ static int emit_cdict(const struct seed_sink *sink, const uint8_t *page, unsigne
 	tail[n++] = 0;			/* estimate: zram's page */
 	tail[n++] = fail;
 	tail[n++] = 0, tail[n++] = 0;	/* capacity: the bound */
-	len = fuzz_input_build(in, sizeof(in), page, DICT_PAGE, tail, n);
-	if (!len)
-		return -1;
-	return seed_emit(sink, SEED_PLAIN, 0, in, len, "cdict-kind%u-lvl%d-fail%u", kind, level,
-			 fail);
+	snprintf(name, sizeof(name), "cdict-kind%u-lvl%d-fail%u", kind, level, fail);
+	return emit_page(sink, page, tail, n, name);
 }
 
 static const int cdict_levels[] = { 0, 1, 3, 9, 19, -1 };
 
 int seeds_cdict(const struct seed_sink *sink)
 {
-	uint8_t page[DICT_PAGE];
+	const uint8_t *page = text_page();
 	unsigned int kind, fail, i;
 	int ret = 0;
 
-	lib_sample_fill(page, sizeof(page), LIB_SAMPLE_TEXT, 1003);
 	for (kind = 0; kind < DICT_KINDS && !ret; kind++)
 		for (i = 0; i < sizeof(cdict_levels) / sizeof(cdict_levels[0]) && !ret; i++)
 			ret = emit_cdict(sink, page, kind, cdict_levels[i], 0);
