@@ -12,7 +12,7 @@
  * the same dictionary or another one, with a byte changed or not), the
  * output capacity, and the allocation the allocator fails (0: none). An
  * allocation failure must give NULL or an error, and every byte taken must
- * be given back. The oracle's site maps decode without the dictionary.
+ * be given back. The oracle's site maps decode with the same dictionary.
  */
 #include <linux/zstd.h>
 #include <kz_zstd_api.h>
@@ -172,6 +172,8 @@ static void check_input(struct zo_case *c, struct fuzz_input *in)
 	}
 	c->zdata = frame;
 	c->zdata_len = frame_len;
+	c->dict = dict;
+	c->dict_len = dict_len;
 	fuzz_alloc_init(&a, in, ALLOCS_MAX);
 	if (load_dict(c, &s, &a, dict, dict_len))
 		decode(c, in, &s, &a, frame, frame_len);

@@ -35,6 +35,8 @@ struct zo_case {
 	size_t out_cap;			/* the output capacity both sides had; 0: ZO_OUT_CAP */
 	unsigned int frames;		/* how many frames both sides decoded; 0: all */
 	int header_only;		/* zdata was read for one frame header, not decoded */
+	const uint8_t *dict;		/* the dictionary both sides decoded with; NULL: none */
+	size_t dict_len;
 };
 
 enum zo_class {

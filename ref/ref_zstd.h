@@ -31,8 +31,8 @@ size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len);
 /*
  * The block-at-a-time decoder (ZSTD_decompressBegin[_usingDict]/
  * nextSrcSizeToDecompress/nextInputType/decompressContinue) on one
- * decoder made once, for the oracle's block map. history (a raw-content
- * dictionary, not copied) may be NULL.
+ * decoder made once, for the oracle's block map. history (a dictionary,
+ * zstd-format or raw content as its first bytes say) may be NULL.
  */
 void *ref_block_dctx(void);
 size_t ref_block_begin(void *dctx, const void *history, size_t history_len);
