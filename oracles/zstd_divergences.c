@@ -377,19 +377,37 @@ static int block_over_max_reason(const struct zo_site *s)
 	return b.type == ZF_BLOCK_COMPRESSED;
 }
 
+/* dictionary_corrupted, the same number in both libraries. */
+#define ERR_DICT_CORRUPTED	30
+
+/*
+ * What 1.5.4 says of a short compressed block's headers: too short for what
+ * they announce (srcSize_wrong), or, when its literals are treeless (type
+ * 3) and no earlier block of the frame has a tree, that there is no table
+ * to take (its ZSTD_decodeLiteralsBlock tests litEntropy first:
+ * dictionary_corrupted).
+ */
+static int short_block_ref_reason(const struct zo_site *s, const struct zf_block *b)
+{
+	if (error_is(s->r->ret, ERR_SRC_WRONG))
+		return 1;
+	return error_is(s->r->ret, ERR_DICT_CORRUPTED) && b->avail && (b->content[0] & 3) == 3 &&
+	       !b->tree_block;
+}
+
 /*
  * The kernel refused as corrupt a whole compressed block of fewer than 3
- * bytes, which the reference failed as too short for what its headers
- * announce (srcSize_wrong): 1.4.10 wants MIN_CBLOCK_SIZE (3) bytes before
- * it reads the block, 1.5.4 reads the literals and sequences headers.
+ * bytes, which the reference failed on its headers: 1.4.10 wants
+ * MIN_CBLOCK_SIZE (3) bytes before it reads the block, 1.5.4 reads the
+ * literals and sequences headers.
  */
 static int short_compressed_block(const struct zo_site *s)
 {
 	struct zf_block b;
 
 	return error_is(s->error, ERR_CORRUPTION) && error_is(s->k->ret, ERR_CORRUPTION) &&
-	       error_is(s->r->ret, ERR_SRC_WRONG) && site_block(s, &b) &&
-	       b.type == ZF_BLOCK_COMPRESSED && b.size < 3 && b.avail == b.size;
+	       site_block(s, &b) && b.type == ZF_BLOCK_COMPRESSED && b.size < 3 &&
+	       b.avail == b.size && short_block_ref_reason(s, &b);
 }
 
 /* zstd 1.5.4's own error code for a literals header it refuses (1.4.10 has none). */
