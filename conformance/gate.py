@@ -452,8 +452,10 @@ class Gate:
     def targets(self):
         """The fuzz targets (fuzz/targets.mk)."""
         mk = 'include fuzz/targets.mk\nall:\n\t@echo $(FUZZ_TARGETS)\n'
-        rc, out = self.call(self.make_cmd('-s', '--no-print-directory', '-f', '-'), stdin_text=mk,
-                            merge_err=False)
+        # The tree's API level picks the dictionary targets (its tree.mk).
+        tree = [f'TREE_DIR={self.tree_dir}'] if self.tree_dir else []
+        rc, out = self.call(self.make_cmd('-s', '--no-print-directory', '-f', '-', *tree),
+                            stdin_text=mk, merge_err=False)
         if rc:
             raise Exit(rc)
         targets = out.split()

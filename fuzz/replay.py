@@ -281,6 +281,10 @@ class Gate:
             for t in sorted(os.listdir(top), key=str.encode) if os.path.isdir(top) else []:
                 if os.path.isdir(os.path.join(top, t)) and t not in targets:
                     d = '%s/%s/' % (top, t)
+                    if os.path.isfile('fuzz/%s.c' % t):
+                        # A target of newer trees' API (fuzz/targets.mk): not this tree's.
+                        print('%s: target not built for this tree (API level), not replayed' % d)
+                        continue
                     self.fail('%s: no such target in fuzz/targets.mk' % d, 'ls %s' % d)
                     self.n['errors'] += 1
         proved, total, sd_failed = self.single_defect()

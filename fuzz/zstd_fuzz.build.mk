@@ -1,3 +1,3 @@
 # Helpers of the fuzz targets: the parameter reader, the overhead timer and
 # what the zstd targets share.
-LIB_SRCS += fuzz/fuzz_input.c fuzz/fuzz_timing.c fuzz/zstd_fuzz.c
+LIB_SRCS += fuzz/fuzz_input.c fuzz/fuzz_timing.c fuzz/zstd_fuzz.c fuzz/zstd_dict.c

@@ -26,6 +26,7 @@
 enum fuzz_slot {
 	FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT,
 	FUZZ_SLOT_NEXT,		/* the second reference's output (zstd 1.5.7) */
+	FUZZ_SLOT_DICT,		/* a dictionary target's dictionary */
 	FUZZ_SLOTS
 };
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);

@@ -14,6 +14,12 @@ size_t kh_block_begin(void *dctx)
 	return ZSTD_decompressBegin(dctx);
 }
 
+/* The same after a dictionary (zstd-format or raw content, as its first bytes say). */
+size_t kh_block_begin_dict(void *dctx, const void *dict, size_t dict_len)
+{
+	return ZSTD_decompressBegin_usingDict(dctx, dict, dict_len);
+}
+
 size_t kh_block_next_size(void *dctx)
 {
 	return ZSTD_nextSrcSizeToDecompress(dctx);

@@ -32,6 +32,7 @@ const void *kh_kernel_decompress_dctx_address(void);
 /* lib/zstd's ZSTD_decompressBegin/nextSrcSizeToDecompress/nextInputType/
  * decompressContinue on a dctx from zstd_init_dctx (kernel/kh_blocks.c). */
 size_t kh_block_begin(void *dctx);
+size_t kh_block_begin_dict(void *dctx, const void *dict, size_t dict_len);
 size_t kh_block_next_size(void *dctx);
 int kh_block_next_type(void *dctx);
 size_t kh_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len);

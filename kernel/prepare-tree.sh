@@ -38,6 +38,7 @@ needed=(
 	include/uapi/linux/fanotify.h
 	crypto/testmgr.h
 	fs/btrfs/zstd.c fs/f2fs/compress.c fs/squashfs/zstd_wrapper.c
+	drivers/block/zram/backend_zstd.c
 	Documentation/admin-guide/filesystem-monitoring.rst
 	Makefile
 )

@@ -22,12 +22,15 @@ struct bm_ops {
 
 static size_t kernel_begin(void *dctx, const struct bm_request *req)
 {
-	(void)req;
+	if (req->dict)
+		return kh_block_begin_dict(dctx, req->dict, req->dict_len);
 	return kh_block_begin(dctx);
 }
 
 static size_t ref_begin(void *dctx, const struct bm_request *req)
 {
+	if (req->dict)
+		return ref_block_begin(dctx, req->dict, req->dict_len);
 	return ref_block_begin(dctx, req->history, req->history_len);
 }
 

@@ -57,6 +57,8 @@ struct bm_request {
 	unsigned int find_block;	/* the block of the first frame to record as block */
 	const void *history;		/* reference only: raw history before the data */
 	size_t history_len;
+	const void *dict;		/* both sides: the dictionary the frames name; NULL: none */
+	size_t dict_len;
 };
 
 /*

@@ -53,6 +53,8 @@ struct zo_case {
 	int out_cap_given;		/* else ZO_OUT_CAP (a capacity may be 0) */
 	unsigned int frames;		/* how many frames both sides decoded; 0: all */
 	int header_only;		/* zdata was read for one frame header, not decoded */
+	const uint8_t *dict;		/* the dictionary both sides decoded with; NULL: none */
+	size_t dict_len;
 };
 
 /* The output capacity both sides had: the case's, else ZO_OUT_CAP. */

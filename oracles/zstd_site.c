@@ -40,7 +40,8 @@ static int map_side(const struct zo_case *c, enum bm_side side, size_t find,
 	struct bm_request req = { .side = side == BM_REFERENCE ? ref_side : side,
 				  .src = c->zdata, .len = c->zdata_len,
 				  .cap = zo_case_cap(c),
-				  .max_frames = c->frames, .find = find };
+				  .max_frames = c->frames, .find = find,
+				  .dict = c->dict, .dict_len = c->dict_len };
 	uint8_t *dst = map_buf(side, req.cap);
 
 	*out = dst;
@@ -201,7 +202,8 @@ int zo_fitting_blocks(const struct zo_case *c, uint8_t *kdst, uint8_t *rdst,
 {
 	struct bm_request req = { .src = c->zdata, .len = c->zdata_len,
 				  .cap = zo_case_cap(c),
-				  .max_frames = c->frames, .find = SIZE_MAX };
+				  .max_frames = c->frames, .find = SIZE_MAX,
+				  .dict = c->dict, .dict_len = c->dict_len };
 	struct block_map km, rm;
 	size_t n;
 

@@ -2,6 +2,7 @@
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 #include <zstd_errors.h>
+#include <zdict.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,6 +88,67 @@ size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len)
 	if (!dctx)
 		return (size_t)-ZSTD_error_memory_allocation;
 	ret = ZSTD_decompressDCtx(dctx, dst, cap, src, len);
+	ZSTD_freeDCtx(dctx);
+	return ret;
+}
+
+size_t ref_train_dict(void *dict, size_t cap, const void *samples, const size_t *sizes,
+		      unsigned int n)
+{
+	return ZDICT_trainFromBuffer(dict, cap, samples, sizes, n);
+}
+
+size_t ref_compress_dict(void *dst, size_t cap, const void *src, size_t len,
+			 const void *dict, size_t dict_len, int level)
+{
+	ZSTD_CCtx *cctx = ZSTD_createCCtx();
+	size_t ret;
+
+	if (!cctx)
+		return (size_t)-ZSTD_error_memory_allocation;
+	ret = ZSTD_compress_usingDict(cctx, dst, cap, src, len, dict, dict_len, level);
+	ZSTD_freeCCtx(cctx);
+	return ret;
+}
+
+unsigned int ref_dict_id(const void *dict, size_t dict_len)
+{
+	return ZSTD_getDictID_fromDict(dict, dict_len);
+}
+
+struct ref_ddict *ref_ddict_create(const void *dict, size_t dict_len)
+{
+	return (struct ref_ddict *)ZSTD_createDDict_advanced(dict, dict_len, ZSTD_dlm_byRef,
+							     ZSTD_dct_auto, ZSTD_defaultCMem);
+}
+
+void ref_ddict_free(struct ref_ddict *ddict)
+{
+	ZSTD_freeDDict((ZSTD_DDict *)ddict);
+}
+
+size_t ref_decompress_dict(void *dst, size_t cap, const void *src, size_t len,
+			   const void *dict, size_t dict_len)
+{
+	ZSTD_DCtx *dctx = ZSTD_createDCtx();
+	size_t ret;
+
+	if (!dctx)
+		return (size_t)-ZSTD_error_memory_allocation;
+	ret = ZSTD_decompress_usingDict(dctx, dst, cap, src, len, dict, dict_len);
+	ZSTD_freeDCtx(dctx);
+	return ret;
+}
+
+size_t ref_decompress_ddict(void *dst, size_t cap, const void *src, size_t len,
+			    const struct ref_ddict *ddict)
+{
+	ZSTD_DCtx *dctx = ZSTD_createDCtx();
+	size_t ret;
+
+	if (!dctx)
+		return (size_t)-ZSTD_error_memory_allocation;
+	ret = ZSTD_decompress_usingDDict(dctx, dst, cap, src, len, (const ZSTD_DDict *)ddict);
 	ZSTD_freeDCtx(dctx);
 	return ret;
 }

@@ -31,8 +31,8 @@ size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len);
 /*
  * The block-at-a-time decoder (ZSTD_decompressBegin[_usingDict]/
  * nextSrcSizeToDecompress/nextInputType/decompressContinue) on one
- * decoder made once, for the oracle's block map. history (a raw-content
- * dictionary, not copied) may be NULL.
+ * decoder made once, for the oracle's block map. history (a dictionary,
+ * zstd-format or raw content as its first bytes say) may be NULL.
  */
 void *ref_block_dctx(void);
 size_t ref_block_begin(void *dctx, const void *history, size_t history_len);
@@ -41,6 +41,33 @@ int ref_block_next_type(void *dctx);
 size_t ref_block_continue(void *dctx, void *dst, size_t cap, const void *src, size_t len);
 /* Where the reference's ZSTD_decompressDCtx lives (to tell the builds apart). */
 const void *ref_decompress_dctx_address(void);
+
+/*
+ * Dictionaries. ref_train_dict: ZDICT_trainFromBuffer on n samples laid
+ * end to end in samples (sizes[i] bytes each) into dict[0..cap): its size
+ * or an error. ref_compress_dict: ZSTD_compress_usingDict (zstd-format or
+ * raw-content dictionary, as its first bytes say).
+ */
+size_t ref_train_dict(void *dict, size_t cap, const void *samples, const size_t *sizes,
+		      unsigned int n);
+size_t ref_compress_dict(void *dst, size_t cap, const void *src, size_t len,
+			 const void *dict, size_t dict_len, int level);
+/* The dictionary ID a zstd-format dictionary declares; 0 for raw content. */
+unsigned int ref_dict_id(const void *dict, size_t dict_len);
+/*
+ * ZSTD_createDDict_advanced(dict, len, ZSTD_dlm_byRef, ZSTD_dct_auto, default
+ * allocator), as the kernel's zstd_create_ddict_byreference: dict must
+ * outlive it. NULL when the reference cannot load the dictionary.
+ */
+struct ref_ddict;
+struct ref_ddict *ref_ddict_create(const void *dict, size_t dict_len);
+void ref_ddict_free(struct ref_ddict *ddict);
+/* ZSTD_decompress_usingDict (the dictionary loaded as its first bytes say) on a fresh context. */
+size_t ref_decompress_dict(void *dst, size_t cap, const void *src, size_t len,
+			   const void *dict, size_t dict_len);
+/* ZSTD_decompress_usingDDict on a fresh decompression context. */
+size_t ref_decompress_ddict(void *dst, size_t cap, const void *src, size_t len,
+			    const struct ref_ddict *ddict);
 
 /* ZSTD_frameHeader's fields, in the reference's own words. */
 struct ref_frame_header {

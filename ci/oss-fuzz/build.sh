@@ -29,7 +29,7 @@ tree=$(kernel/prepare-tree.sh "$build" "$ksrc")
 # One object folder per compiler, flags and engine: builds never mix.
 key=$(printf '%s\n' "$CC" "$CFLAGS" "$LIB_FUZZING_ENGINE" | sha1sum | cut -c1-12)
 B=$build/$(basename "$tree")/ossfuzz-$key
-targets=$(make --no-print-directory -s -f - print-targets <<'MK'
+targets=$(make --no-print-directory -s -f - print-targets TREE_DIR="$tree" <<'MK'
 include fuzz/targets.mk
 print-targets:
 	@echo $(FUZZ_TARGETS)

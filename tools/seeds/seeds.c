@@ -25,6 +25,8 @@ static const struct {
 	{ "compress_stream", seeds_compress_stream },
 	{ "frame_header", seeds_headers },
 	{ "unzstd", seeds_frames },
+	{ "decompress_ddict", seeds_ddict },
+	{ "compress_cdict", seeds_cdict },
 };
 
 const char *seed_target(size_t i)

@@ -48,6 +48,10 @@ int seeds_stream_wraps(const struct seed_sink *sink);
 int seeds_estimates(const struct seed_sink *sink);
 /* compress_stream: flushed window wraps, literals of one byte value. */
 int seeds_stream_flushed(const struct seed_sink *sink);
+/* decompress_ddict: pages with the dictionary, frame, capacity and failure chosen. */
+int seeds_ddict(const struct seed_sink *sink);
+/* compress_cdict: pages with the dictionary, level, failure chosen. */
+int seeds_cdict(const struct seed_sink *sink);
 /* The tree's testmgr vectors: their frames (frames != 0) or their texts. */
 int seeds_testmgr(const struct seed_sink *sink, int frames);
 /* The compressors' level trailer (2 bytes): what fuzz_zstd_level() reads. */

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Seeds of the dictionary targets (fuzz/decompress_ddict.c,
+ * fuzz/compress_cdict.c): zram-like pages of sample data, each with a
+ * trailer choosing the dictionary (fuzz/zstd_dict.c), the frame or the
+ * level, the output capacity and the allocation that fails. The trailer's
+ * bytes follow the order the targets read their parameters in.
+ */
+#include <stdio.h>
+
+#include "fuzz_input.h"
+#include "sample_data.h"
+#include "seeds.h"
+
+#define DICT_PAGE	4096
+#define DICT_KINDS	5	/* trained, raw, changed, cut, empty */
+#define DICT_FRAMES	3	/* payload as is, same dictionary, other dictionary */
+#define DICT_FAILS	4	/* allocation failed: none, 1st, 2nd, 3rd */
+#define TAIL_MAX	40
+
+/* The parameters of one dictionary kind (the target's choose_dict), after its kind and source. */
+static size_t dict_params(uint8_t *t, unsigned int kind)
+{
+	switch (kind) {
+	case 1:		/* raw: 2048 bytes from offset 1000 */
+		t[0] = 0x07, t[1] = 0xff, t[2] = 0x03, t[3] = 0xe8;
+		return 4;
+	case 2:		/* changed: one byte of the entropy tables */
+		t[0] = 0, t[1] = 0x00, t[2] = 0x20, t[3] = 0x40;
+		return 4;
+	case 3:		/* cut: the first 100 bytes */
+		t[0] = 0x00, t[1] = 100;
+		return 2;
+	}
+	return 0;
+}
+
+static int emit_page(const struct seed_sink *sink, const uint8_t *page, const uint8_t *tail,
+		     size_t n, const char *name)
+{
+	uint8_t in[DICT_PAGE + TAIL_MAX];
+	size_t len = fuzz_input_build(in, sizeof(in), page, DICT_PAGE, tail, n);
+
+	return len ? seed_emit(sink, SEED_PLAIN, 0, in, len, "%s", name) : -1;
+}
+
+static int emit_ddict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
+		    unsigned int frame, unsigned int fail)
+{
+	uint8_t tail[32];
+	char name[64];
+	size_t n = 0;
+
+	tail[n++] = kind;
+	tail[n++] = frame == 2;		/* the other trained dictionary for the other frame */
+	n += dict_params(tail + n, kind);
+	tail[n++] = frame;
+	tail[n++] = 0;			/* level 1..19 */
+	tail[n++] = 2;			/* level 3 */
+	if (frame)
+		tail[n++] = 0;		/* no byte changed */
+	tail[n++] = fail;
+	tail[n++] = fail ? 1 : 0;	/* zram's page, or 1 MiB */
+	tail[n++] = 0, tail[n++] = 0;
+	snprintf(name, sizeof(name), "ddict-kind%u-frame%u-fail%u", kind, frame, fail);
+	return emit_page(sink, page, tail, n, name);
+}
+
+/* The page every seed carries: text, as zram would store. */
+static const uint8_t *text_page(void)
+{
+	static uint8_t page[DICT_PAGE];
+
+	lib_sample_fill(page, sizeof(page), LIB_SAMPLE_TEXT, 1003);
+	return page;
+}
+
+int seeds_ddict(const struct seed_sink *sink)
+{
+	const uint8_t *page = text_page();
+	unsigned int kind, frame, fail;
+	int ret = 0;
+
+	for (kind = 0; kind < DICT_KINDS && !ret; kind++)
+		for (frame = 0; frame < DICT_FRAMES && !ret; frame++)
+			for (fail = 0; fail < DICT_FAILS && !ret; fail++)
+				ret = emit_ddict(sink, page, kind, frame, fail);
+	return ret;
+}
+
+/* compress_cdict's trailer: dictionary, level (0: the default), page estimate, failure, bound. */
+static int emit_cdict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
+		      int level, unsigned int fail)
+{
+	uint8_t tail[32];
+	char name[64];
+	size_t n = 0;
+
+	tail[n++] = kind;
+	tail[n++] = 0;
+	n += dict_params(tail + n, kind);
+	tail[n++] = !level;
+	if (level) {
+		tail[n++] = level > 0 ? 0 : 2;
+		tail[n++] = (uint8_t)((level > 0 ? level : -level) - 1);
+	}
+	tail[n++] = 0;			/* estimate: zram's page */
+	tail[n++] = fail;
+	tail[n++] = 0, tail[n++] = 0;	/* capacity: the bound */
+	snprintf(name, sizeof(name), "cdict-kind%u-lvl%d-fail%u", kind, level, fail);
+	return emit_page(sink, page, tail, n, name);
+}
+
+static const int cdict_levels[] = { 0, 1, 3, 9, 19, -1 };
+
+int seeds_cdict(const struct seed_sink *sink)
+{
+	const uint8_t *page = text_page();
+	unsigned int kind, fail, i;
+	int ret = 0;
+
+	for (kind = 0; kind < DICT_KINDS && !ret; kind++)
+		for (i = 0; i < sizeof(cdict_levels) / sizeof(cdict_levels[0]) && !ret; i++)
+			ret = emit_cdict(sink, page, kind, cdict_levels[i], 0);
+	for (fail = 1; fail <= 6 && !ret; fail++)
+		ret = emit_cdict(sink, page, 0, 3, fail);
+	return ret;
+}
