@@ -2,7 +2,8 @@
 # make gate-speed-calibrate: how far the baseline check's speed verdict
 # can be trusted on this machine. Two copies of the same tree (the tree
 # under test and a hard-linked copy of its staged sources) in kz-ab:
-#   1. RUNS pristine runs of the gate's speed rows: a run with a FAIL row is
+#   1. RUNS pristine runs of the stage rows and levels 1, 3, 9, 19 (a subset of
+#      the gate's level sweep): a run with a FAIL row is
 #      a false alarm, one with an inconclusive row would not have passed;
 #   2. for each stage row, and for every decompression row at once (the
 #      whole decompressor), RUNS runs with side A slowed down by each of
@@ -35,7 +36,7 @@ run() {
 		END { printf "%s\t%d\t%d\t%d\n", n, r, f, u }' "$dir/$name.csv" >>"$dir/runs.tsv"
 }
 
-# The gate's own rows, pristine.
+# The stage rows and a few levels, pristine.
 for i in $(seq 1 "$runs"); do
 	run "pristine-$i" -g -l 1,3,9,19 -m oneshot,decompress "mixed=$dir/data/pages"
 done
