@@ -85,6 +85,20 @@ class Regions(unittest.TestCase):
         self.assertEqual(s.region, {4})
         self.assertEqual((s.function_of(2), s.function_of(4)), ('x.c:f', 'g'))
 
+    def test_function_starts(self):
+        code = cr.strip_code(['static size_t', 'ZSTD_a(int x)', '{', '\tf(x);', '}',
+                              'size_t ZSTD_b (void);', '#define M(x) x',
+                              '/* g(x) */', 'MEM_STATIC int h(void) {'])
+        self.assertEqual(cr.function_starts(code), [(2, 'ZSTD_a'), (9, 'h')])
+
+    def test_check_matches_as_written(self):
+        s = source('f()\n{\n\terror("no room");\n\t/* error("no room"); */\n}', [(1, 'f')])
+        s.mark_entry('check', 'f', 'error("no room")')
+        self.assertEqual(s.region, {3, 4})
+        s = source('f()\n{\n\terror("no room");\n}', [(1, 'f')])
+        s.mark_entry('line', 'f', 'error("no room")')
+        self.assertEqual(s.region, set())
+
 
 class Lists(unittest.TestCase):
     def test_listed_functions(self):
@@ -104,7 +118,7 @@ class Lists(unittest.TestCase):
         self.assertIsNone(cr.parse_entry(' \t', 'r:3', report))
         self.assertIsNone(cr.parse_entry('c/x.c\tfor\tx\twhy', 'r:4', report))
         self.assertEqual(report.said,
-                         ['r:4: want FILE<tab>block|line|case[@FUNCTION]<tab>TEXT<tab>WHY'])
+                         ['r:4: want FILE<tab>block|line|case|check[@FUNCTION]<tab>TEXT<tab>WHY'])
 
     def test_lcov_records(self):
         recs = list(cr.lcov_records(['SF:/t/src/lib/zstd/common/a.c', 'FN:3,a.c:f', 'DA:4,2',

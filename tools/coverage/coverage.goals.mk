@@ -23,6 +23,7 @@ coverage: deps
 	+@$(call build_each,cov,coverage)
 	@tools/coverage/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
 	+@$(MAKE) --no-print-directory coverage-single-defect || echo "coverage: single-defect branches: not all proved"
+	+@$(MAKE) --no-print-directory coverage-checks || echo "coverage: checks: the measure failed (stale entry or failing input)"
 
 coverage-trend: deps
 	@$(call note_missing,coverage-trend)
@@ -47,3 +48,20 @@ coverage-single-defect: deps
 		{ echo "coverage-single-defect: build failed ($(BDIR)/cov-gen-single-defect.build.log)"; exit 1; }
 	@tools/coverage/single-defect-branches.sh $(BDIR)/cov/bin/gen-single-defect $(TREE_DIR)/src \
 		corpus/single-defect $(BDIR)/coverage-single-defect
+
+# make coverage-checks: the measure of lib/zstd's checks (checks_measure.py):
+# per file, its error returns, those the unreachable lists name, and the
+# reachable ones a single-defect input proves (make check-single-defect's
+# verdict and, after make coverage-single-defect, its check's branch taken).
+# Writes $(BDIR)/coverage/checks.txt; exit 1 on a stale entry or a failing input.
+.PHONY: coverage-checks
+COV_BRANCHES := $(BDIR)/coverage-single-defect/branches.txt
+coverage-checks: build-asan
+	@mkdir -p $(COV_DIR)
+	@$(ASAN_BIN)/gen-single-defect check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd \
+		>$(COV_DIR)/checks-single-defect.log 2>&1 || true
+	@$(if $(wildcard $(COV_BRANCHES)),,echo "coverage-checks: no $(COV_BRANCHES) (make coverage-single-defect): proved by error code only")
+	@tools/coverage/checks_measure.py $(if $(wildcard $(COV_BRANCHES)),--branches $(COV_BRANCHES)) \
+		$(TREE_DIR)/src/lib/zstd corpus/unreachable.txt corpus/unreachable-regions.txt \
+		$(SINGLE_DEFECT_DIR) $(COV_DIR)/checks-single-defect.log >$(COV_DIR)/checks.txt.tmp; \
+		rc=$$?; mv $(COV_DIR)/checks.txt.tmp $(COV_DIR)/checks.txt; cat $(COV_DIR)/checks.txt; exit $$rc

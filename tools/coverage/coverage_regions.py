@@ -15,6 +15,10 @@ braces), or the statement on the following lines when there is no `{`
 KIND line: every line holding TEXT (an arm of `?:` on its own line).
 KIND case: TEXT is a `case LABEL` line of a switch: that line and the
 ones after it up to the next label or the end of the switch.
+KIND check: every line holding TEXT as written (strings included): an
+error return the wrapper cannot take, though its condition runs. Not a
+region of lines (its line runs); tools/coverage/checks_measure.py reads
+these entries and fails on a stale one.
 KIND@FUNCTION looks for TEXT inside FUNCTION only (from its first line to
 the next function's).
 Lines inside functions UNREACHABLE_TXT lists are not counted twice.
@@ -26,7 +30,9 @@ import os
 import re
 import sys
 
-KINDS = ('block', 'line', 'case')
+KINDS = ('block', 'line', 'case', 'check')
+# Kinds that mark no region of lines: their lines run.
+CHECK_KINDS = ('check',)
 # Bytes as they are: sources are read and named byte for byte.
 ENCODING = 'latin-1'
 
@@ -188,11 +194,12 @@ class Source:
             self.report.warn(f'{self.rel}: no function {fname}')
             return
         for l in range(lines[0], lines[1] + 1):
-            p = self.line(l).find(text) + 1
+            where = self.src[l - 1] if kind in CHECK_KINDS and l <= len(self.src) else self.line(l)
+            p = where.find(text) + 1
             if not p:
                 continue
             found = True
-            if kind == 'line':
+            if kind in ('line', 'check'):
                 self.mark(l)
             elif kind == 'case':
                 self.caselines(l)
@@ -209,6 +216,23 @@ class Source:
             if best_line < first <= l:
                 best, best_line = name, first
         return best
+
+
+def function_starts(code):
+    """(first line, name) of each function definition in code (lines
+    with comments blanked), for a source without an lcov record: a line
+    at column 0 that starts with a name and holds a parenthesis, not a
+    preprocessor line nor one ending in `;`; the name is the word before
+    its first parenthesis."""
+    found = []
+    for l, s in enumerate(code, 1):
+        m = re.match(r'([A-Za-z_][^(]*?)\s*\(', s)
+        if not m or s.rstrip().endswith(';'):
+            continue
+        name = re.search(r'([A-Za-z_]\w*)$', m.group(1))
+        if name:
+            found.append((l, name.group(1)))
+    return found
 
 
 def braces(s):
@@ -248,7 +272,7 @@ def parse_entry(line, where, report):
     f = line.split('\t')
     kind, _, fname = (f[1] if len(f) > 1 else '').partition('@')
     if len(f) < 4 or kind not in KINDS:
-        report.warn(f'{where}: want FILE<tab>block|line|case[@FUNCTION]<tab>TEXT<tab>WHY')
+        report.warn(f'{where}: want FILE<tab>block|line|case|check[@FUNCTION]<tab>TEXT<tab>WHY')
         return None
     return f[0], kind, fname, f[2]
 
@@ -269,7 +293,7 @@ def resolve(record, entries, listed, report):
     path, rel = record['path'], record['rel']
     src = Source(rel, read_lines(path), record['functions'], report)
     for efile, kind, fname, text in entries:
-        if efile == rel:
+        if efile == rel and kind not in CHECK_KINDS:
             src.mark_entry(kind, fname, text)
     da, n, hits = record['da'], 0, 0
     for l in sorted(src.region):

@@ -6,8 +6,9 @@
 # first branch of the macro it expands (RETURN_ERROR_IF, CHECK_F...), taken;
 # for RETURN_ERROR (no condition of its own), its line run.
 #   single-defect-branches.sh COV_GEN TREE_SRC DIR OUT
-# Prints a line per input and "checks proved by branch: N of M"; exit 1 when
-# an input does not take its check's branch.
+# Prints a line per input and "checks proved by branch: N of M" (also in
+# OUT/branches.txt, which make coverage-checks reads); exit 1 when an input
+# does not take its check's branch.
 set -uo pipefail
 die() { echo "single-defect-branches: $*" >&2; exit 2; }
 [ $# -eq 4 ] || die "usage: single-defect-branches.sh COV_GEN TREE_SRC DIR OUT"
@@ -58,6 +59,10 @@ while read -r input file line; do
 	fi
 	echo "single-defect-branches: $name: $file:$line: $verdict"
 	rm -f "$out/$name.profraw"
-done <"$out/lines.txt"
+done <"$out/lines.txt" | tee "$out/branches.txt.tmp"
+mv "$out/branches.txt.tmp" "$out/branches.txt"
+proved=$(grep -c ': taken$' "$out/branches.txt" || true)
+total=$(grep -c '^single-defect-branches: ' "$out/branches.txt" || true)
+[ "$proved" = "$total" ] || fail=1
 echo "single-defect-branches: checks proved by branch: $proved of $total"
 exit $fail

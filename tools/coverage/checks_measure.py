@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""The measure of the checks of lib/zstd: per file, its error returns,
+those the wrapper cannot reach, and the reachable ones a single-defect
+input proves.
+
+  checks_measure.py [--files F,F...] [--branches LOG] LIB_ZSTD UNREACHABLE_TXT
+                    UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...
+
+An error return is a line (comments and #define bodies left out) holding
+  - in lib/zstd's files: RETURN_ERROR_IF(, RETURN_ERROR(, CHECK_F(,
+    FORWARD_IF_ERROR(, CHECK_E(, return ERROR(, or a macro the file
+    defines around one of them (CHECK_DBOUNDS, BOUNDCHECK);
+  - in zstd_*_module.c: the same, `return NULL;` (a constructor's failure)
+    and ZSTD_FORWARD_IF_ERR( (the module's own forwarding macro);
+  - in lib/decompress_unzstd.c (named ../decompress_unzstd.c, files are
+    under LIB_ZSTD): a call of error(), its caller's failure message.
+It is unreachable when its function is in UNREACHABLE_TXT or its line is
+in an entry of UNREACHABLE_REGIONS (kinds block, line, case, and check:
+the lines holding the entry's text), resolved by coverage_regions.py.
+It is proved when a row of a SINGLE_DEFECT_DIR/MANIFEST* file names it
+(input | file | function | error | check text [(occurrence N)]) and a
+CHECK_LOG says "single-defect: NAME: ok" for its input NAME (and, with
+--branches, single-defect-branches.sh says "single-defect-branches: NAME:
+FILE:LINE: taken").
+
+Prints per file "checks: FILE: N of M reachable proved (E error returns,
+U unreachable)", then each reachable check not proved, then "checks: all
+files: checks proved: N of M reachable (...)". A row whose input did not
+pass prints "checks: FAIL NAME: ..." naming its check. Exit 1 on a stale
+entry (a text found nowhere, or an unreachable entry a row proves), a row
+that names no error return, or a row that did not pass.
+"""
+import glob
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import coverage_regions as cr      # noqa: E402
+
+DECODER = ['decompress/zstd_decompress.c', 'decompress/zstd_decompress_block.c',
+           'decompress/huf_decompress.c', 'common/fse_decompress.c',
+           'common/entropy_common.c']
+UNZSTD = '../decompress_unzstd.c'
+MODULES = ['zstd_compress_module.c', 'zstd_decompress_module.c']
+MACROS = [r'\bRETURN_ERROR_IF\s*\(', r'\bRETURN_ERROR\s*\(', r'\bCHECK_F\s*\(',
+          r'\bFORWARD_IF_ERROR\s*\(', r'\bCHECK_E\s*\(', r'\breturn\s+ERROR\s*\(']
+MODULE_RETURNS = [r'\breturn\s+NULL\s*;', r'\bZSTD_FORWARD_IF_ERR\s*\(']
+UNZSTD_RETURNS = [r'(?<![\w>.])error\s*\(']
+OCCURRENCE = re.compile(r'^(.*) \(occurrence ([0-9]+)\)$')
+
+
+def default_files(lib_zstd):
+    comp = sorted(os.path.relpath(p, lib_zstd)
+                  for p in glob.glob(os.path.join(lib_zstd, 'compress', '*.c')))
+    return DECODER + [UNZSTD] + comp + MODULES
+
+
+def patterns_of(rel):
+    if rel == UNZSTD:
+        return UNZSTD_RETURNS
+    return MACROS + (MODULE_RETURNS if os.path.basename(rel) in MODULES else [])
+
+
+def define_lines(code):
+    """Lines of #define directives, continuation lines included: {line: body}."""
+    out, cont = {}, False
+    for l, s in enumerate(code, 1):
+        if cont or re.match(r'\s*#\s*define\b', s):
+            out[l] = s
+        cont = (cont or l in out) and s.rstrip().endswith('\\')
+    return out
+
+
+def wrapper_macros(code, defines, pats):
+    """Names of the macros the file defines whose body holds an error return."""
+    names, current = [], None
+    for l in sorted(defines):
+        m = re.match(r'\s*#\s*define\s+(\w+)\(', defines[l])
+        if m:
+            current = m.group(1)
+        if current and any(re.search(p, defines[l]) for p in pats):
+            if current not in names:
+                names.append(current)
+    return [r'\b%s\s*\(' % re.escape(n) for n in names]
+
+
+class File:
+    """One measured file: its error returns {line: function}, its Source."""
+
+    def __init__(self, lib_zstd, rel, report):
+        self.rel = rel
+        lines = cr.read_lines(os.path.join(lib_zstd, rel))
+        self.present = bool(lines)
+        code = cr.strip_code(lines)
+        self.src = cr.Source(rel, lines, cr.function_starts(code), report)
+        defines = define_lines(code)
+        pats = patterns_of(rel)
+        pats = pats + wrapper_macros(code, defines, pats)
+        self.returns = {}
+        for l, s in enumerate(code, 1):
+            if l not in defines and any(re.search(p, s) for p in pats):
+                self.returns[l] = cr.short_name(self.src.function_of(l) or '')
+
+    def text_line(self, function, text, nth):
+        """The line of the nth (or only) occurrence of text in function; why not."""
+        scope = self.src.scope(function)
+        if scope is None:
+            return None, 'no function %s' % function
+        found = [l for l in range(scope[0], scope[1] + 1)
+                 if text in (self.src.src[l - 1] if l <= len(self.src.src) else '')]
+        if not found:
+            return None, 'its text is not in %s (stale row?)' % function
+        if not nth and len(found) > 1:
+            return None, 'its text is in %s more than once' % function
+        if nth > len(found):
+            return None, 'its text is in %s fewer than %d times' % (function, nth)
+        line = found[(nth or 1) - 1]
+        if line not in self.returns:
+            return None, 'line %d holds no error return' % line
+        return line, None
+
+
+def manifest_rows(d):
+    """(manifest, input, file, function, error, text, nth) of every MANIFEST* row."""
+    rows = []
+    for m in sorted(glob.glob(os.path.join(d, 'MANIFEST*'))):
+        for line in cr.read_lines(m):
+            if not line.strip() or line.startswith('#'):
+                continue
+            f = [x.strip() for x in line.split(' | ', 4)]
+            if len(f) != 5:
+                rows.append((m, line, None, None, None, None, 0))
+                continue
+            occ = OCCURRENCE.match(f[4])
+            text, nth = (occ.group(1), int(occ.group(2))) if occ else (f[4], 0)
+            rows.append((m, f[0], f[1], f[2], f[3], text, nth))
+    return rows
+
+
+def input_name(path):
+    return re.sub(r'\.zst$', '', os.path.basename(path))
+
+
+def log_verdicts(logs):
+    """{name: the rest of its line} of "single-defect: NAME: ..." lines."""
+    out = {}
+    for log in logs:
+        for line in cr.read_lines(log):
+            m = re.match(r'single-defect: ([^: ]+): (.*)$', line)
+            if m and not m.group(2).startswith('checks proved'):
+                out[m.group(1)] = m.group(2)
+    return out
+
+
+def branch_verdicts(log):
+    out = {}
+    for line in cr.read_lines(log) if log else []:
+        m = re.match(r'single-defect-branches: ([^: ]+): .*: (taken|not-taken)$', line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+class Report(cr.Report):
+    def warn(self, msg):
+        sys.stderr.write('checks: %s\n' % msg)
+        self.bad = True
+
+
+class Measure:
+    def __init__(self, lib_zstd, files, report):
+        self.report = report
+        self.files = {rel: File(lib_zstd, rel, report) for rel in files}
+        self.unreachable = {}       # (rel, line): why (the entry)
+        self.proved = {}            # (rel, line): input names
+
+    def list_functions(self, listed):
+        for f in self.files.values():
+            for l, fn in f.returns.items():
+                if fn and fn in listed:
+                    self.unreachable[(f.rel, l)] = 'function %s (unreachable.txt)' % fn
+
+    def list_regions(self, entries):
+        for efile, kind, fname, text in entries:
+            f = self.files.get(efile)
+            if f is None or not f.present:
+                if kind in cr.CHECK_KINDS:
+                    self.report.warn('%s: check "%s": not a measured file' % (efile, text))
+                continue
+            before = set(f.src.region)
+            f.src.mark_entry(kind, fname, text)
+            for l in f.src.region - before:
+                if l in f.returns:
+                    self.unreachable[(efile, l)] = '%s "%s" (unreachable-regions.txt)' % (kind, text)
+
+    def read_rows(self, rows, verdicts, branches):
+        for m, inp, rel, fn, _, text, nth in rows:
+            name = input_name(inp)
+            if rel is None:
+                self.report.warn('%s: want INPUT | FILE | FUNCTION | ERROR | TEXT: %s' % (m, inp))
+                continue
+            f = self.files.get(rel)
+            if f is None or not f.present:
+                self.report.warn('%s: %s: %s is not a measured file' % (m, name, rel))
+                continue
+            line, why = f.text_line(fn, text, nth)
+            if why:
+                self.report.warn('%s: %s: %s: %s' % (m, name, rel, why))
+                continue
+            v = verdicts.get(name)
+            if v is None or not v.startswith('ok'):
+                why = 'not run' if v is None else v
+            elif branches is not None and branches.get(name) != 'taken':
+                why = 'its check\'s branch is not taken (make coverage-single-defect)'
+            if why:
+                print('checks: FAIL %s: input %s: its check %s:%d %s: %s: %s'
+                      % (name, inp, rel, line, fn, text, why))
+                self.report.bad = True
+                continue
+            self.proved.setdefault((rel, line), []).append(name)
+            if (rel, line) in self.unreachable:
+                self.report.warn('%s:%d is listed unreachable (%s), yet %s proves it: '
+                                 'a stale entry' % (rel, line, self.unreachable[(rel, line)], name))
+
+    def print(self):
+        tn = tm = te = tu = 0
+        for rel, f in self.files.items():
+            if not f.present:
+                continue
+            keys = [(rel, l) for l in sorted(f.returns)]
+            unr = [k for k in keys if k in self.unreachable]
+            reach = [k for k in keys if k not in self.unreachable]
+            n = sum(1 for k in reach if k in self.proved)
+            print('checks: %s: %d of %d reachable proved (%d error returns, %d unreachable)'
+                  % (rel, n, len(reach), len(keys), len(unr)))
+            for k in reach:
+                if k not in self.proved:
+                    print('checks:   not proved: %s:%d %s: %s'
+                          % (rel, k[1], f.returns[k[1]], f.src.src[k[1] - 1].strip()))
+            tn, tm, te, tu = tn + n, tm + len(reach), te + len(keys), tu + len(unr)
+        print('checks: all files: checks proved: %d of %d reachable (%d error returns, '
+              '%d unreachable)' % (tn, tm, te, tu))
+
+
+def parse_args(argv):
+    opts = {'files': None, 'branches': None}
+    while argv and argv[0] in ('--files', '--branches'):
+        if len(argv) < 2:
+            return None, argv
+        opts[argv[0][2:]] = argv[1]
+        argv = argv[2:]
+    return opts, argv
+
+
+def main(argv):
+    opts, args = parse_args(argv)
+    if opts is None or len(args) < 5:
+        sys.stderr.write('usage: checks_measure.py [--files F,F...] [--branches LOG] LIB_ZSTD '
+                         'UNREACHABLE_TXT UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...\n')
+        return 2
+    lib_zstd, fn_file, regions, sd_dir, logs = args[0], args[1], args[2], args[3], args[4:]
+    for p in [fn_file, regions] + logs + ([opts['branches']] if opts['branches'] else []):
+        if not os.path.isfile(p):
+            sys.stderr.write('checks: %s: no such file\n' % p)
+            return 2
+    report = Report()
+    files = opts['files'].split(',') if opts['files'] else default_files(lib_zstd)
+    m = Measure(lib_zstd, files, report)
+    listed = cr.Listed()
+    for line in cr.read_lines(fn_file):
+        listed.add_line(line)
+    m.list_functions(listed)
+    entries = [e for n, line in enumerate(cr.read_lines(regions), 1)
+               for e in [cr.parse_entry(line, '%s:%d' % (regions, n), report)] if e]
+    m.list_regions(entries)
+    branches = branch_verdicts(opts['branches']) if opts['branches'] else None
+    m.read_rows(manifest_rows(sd_dir), log_verdicts(logs), branches)
+    m.print()
+    return 1 if report.bad else 0
+
+
+if __name__ == '__main__':
+    for stream in (sys.stdout, sys.stderr):
+        stream.reconfigure(encoding=cr.ENCODING, errors='replace')
+    sys.exit(main(sys.argv[1:]))
