@@ -170,8 +170,8 @@ class Report(cr.Report):
 
 
 class Measure:
-    def __init__(self, lib_zstd, files, report):
-        self.report = report
+    def __init__(self, lib_zstd, files, report, chosen=False):
+        self.report, self.chosen = report, chosen
         self.files = {rel: File(lib_zstd, rel, report) for rel in files}
         self.unreachable = {}       # (rel, line): why (the entry)
         self.proved = {}            # (rel, line): input names
@@ -186,7 +186,7 @@ class Measure:
         for efile, kind, fname, text in entries:
             f = self.files.get(efile)
             if f is None or not f.present:
-                if kind in cr.CHECK_KINDS:
+                if kind in cr.CHECK_KINDS and not self.chosen:
                     self.report.warn('%s: check "%s": not a measured file' % (efile, text))
                 continue
             before = set(f.src.region)
@@ -203,7 +203,8 @@ class Measure:
                 continue
             f = self.files.get(rel)
             if f is None or not f.present:
-                self.report.warn('%s: %s: %s is not a measured file' % (m, name, rel))
+                if not self.chosen:
+                    self.report.warn('%s: %s: %s is not a measured file' % (m, name, rel))
                 continue
             line, why = f.text_line(fn, text, nth)
             if why:
@@ -267,7 +268,7 @@ def main(argv):
             return 2
     report = Report()
     files = opts['files'].split(',') if opts['files'] else default_files(lib_zstd)
-    m = Measure(lib_zstd, files, report)
+    m = Measure(lib_zstd, files, report, bool(opts['files']))
     listed = cr.Listed()
     for line in cr.read_lines(fn_file):
         listed.add_line(line)

@@ -15,8 +15,9 @@ braces), or the statement on the following lines when there is no `{`
 KIND line: every line holding TEXT (an arm of `?:` on its own line).
 KIND case: TEXT is a `case LABEL` line of a switch: that line and the
 ones after it up to the next label or the end of the switch.
-KIND check: every line holding TEXT as written (strings included): an
-error return the wrapper cannot take, though its condition runs. Not a
+KIND check: every line holding TEXT as written (strings included), or
+with TEXT ending in " (occurrence N)" the Nth such line: an error return
+the wrapper cannot take, though its condition runs. Not a
 region of lines (its line runs); tools/coverage/checks_measure.py reads
 these entries and fails on a stale one.
 KIND@FUNCTION looks for TEXT inside FUNCTION only (from its first line to
@@ -193,10 +194,17 @@ class Source:
         if lines is None:
             self.report.warn(f'{self.rel}: no function {fname}')
             return
+        nth, seen = 0, 0
+        occ = re.match(r'(.*) \(occurrence ([0-9]+)\)$', text) if kind in CHECK_KINDS else None
+        if occ:
+            text, nth = occ.group(1), int(occ.group(2))
         for l in range(lines[0], lines[1] + 1):
             where = self.src[l - 1] if kind in CHECK_KINDS and l <= len(self.src) else self.line(l)
             p = where.find(text) + 1
             if not p:
+                continue
+            seen += 1
+            if nth and seen != nth:
                 continue
             found = True
             if kind in ('line', 'check'):
