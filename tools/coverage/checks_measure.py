@@ -144,13 +144,22 @@ def input_name(path):
 
 
 def log_verdicts(logs):
-    """{name: the rest of its line} of "single-defect: NAME: ..." lines."""
+    """{name: its verdict} of "single-defect: NAME: ..." lines. A sanitizer's
+    line ("==pid==...") may come between the name and its verdict: the
+    verdict is then the next line that starts with "ok" or "FAIL" before
+    another input's line, else the sanitizer's line (a report)."""
     out = {}
     for log in logs:
+        name = None
         for line in cr.read_lines(log):
             m = re.match(r'single-defect: ([^: ]+): (.*)$', line)
             if m and not m.group(2).startswith('checks proved'):
+                name = m.group(1) if m.group(2).startswith('==') else None
                 out[m.group(1)] = m.group(2)
+            elif m or line.startswith('single-defect: '):
+                name = None
+            elif name and re.match(r'(ok|FAIL)\b', line):
+                out[name], name = line, None
     return out
 
 
@@ -213,6 +222,8 @@ class Measure:
             v = verdicts.get(name)
             if v is None or not v.startswith('ok'):
                 why = 'not run' if v is None else v
+                if why.startswith('=='):
+                    why = 'a sanitizer report: ' + why
             elif branches is not None and branches.get(name) != 'taken':
                 why = 'its check\'s branch is not taken (make coverage-single-defect)'
             if why:

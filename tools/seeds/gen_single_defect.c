@@ -7,10 +7,15 @@
  *   gen-single-defect check DIR ZSTD   checks them against lib/zstd at ZSTD
  *
  * check: the committed files are what the builders make; the kernel
- * rejects each input one-shot with the error code of its check, and
- * streamed; the reference rejects it; both decode its control to the same
- * bytes; the check's text is in its file, once, in its function. Prints a
- * line per input and per file, "checks proved: N of M"; exit 1 on any failure.
+ * rejects each input the case's way (one-shot, also streamed; streamed; an
+ * API call; through unzstd: single_defect_drive.h) with the error code of
+ * its check (unzstd: its message); the reference rejects it the same way
+ * (not asked for unzstd's own checks); both decode its control to the same
+ * bytes, which also passes the case's way; the check's text is in its
+ * file, once (or its occurrence), in its function. Prints a
+ * line per input and per file, "checks proved: N" (checks_measure.py,
+ * given this output, counts them against the reachable checks); exit 1 on
+ * any failure.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +26,7 @@
 #include "kz.h"
 #include "ref_zstd.h"
 #include "single_defect.h"
+#include "single_defect_drive.h"
 #include "zstd_fuzz.h"
 
 #define OUT_CAP		((size_t)1 << 20)
@@ -28,6 +34,16 @@
 #define PATH_MAX_LEN	4096
 
 static uint8_t frame[SD_FRAME_MAX], rout[OUT_CAP];
+
+/*
+ * unzstd-dstream-no-memory asks for a 2 TB workspace: the allocator says
+ * no, as the kernel's vmalloc does, rather than ASan stopping the run.
+ */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "allocator_may_return_null=1";
+}
 
 static char *read_all(const char *path, size_t *len)
 {
@@ -67,14 +83,16 @@ static void input_path(char *buf, const char *dir, const struct sd_case *c, int 
 }
 
 static const char *const error_names[] = {
-	[10] = "prefix_unknown", [14] = "frameParameter_unsupported",
+	[1] = "GENERIC", [10] = "prefix_unknown", [14] = "frameParameter_unsupported",
 	[16] = "frameParameter_windowTooLarge", [20] = "corruption_detected",
 	[22] = "checksum_wrong", [30] = "dictionary_corrupted", [32] = "dictionary_wrong",
-	[70] = "dstSize_tooSmall", [72] = "srcSize_wrong",
+	[64] = "memory_allocation", [70] = "dstSize_tooSmall", [72] = "srcSize_wrong",
 };
 
 static const char *error_name(int code)
 {
+	if (!code)
+		return "-";	/* unzstd's own check: no code behind its message */
 	if (code < 0 || (size_t)code >= sizeof(error_names) / sizeof(error_names[0]) ||
 	    !error_names[code])
 		return "?";
@@ -115,11 +133,13 @@ static int write_case(const char *dir, const struct sd_case *c)
 	snprintf(sub, sizeof(sub), "%.*s/%s", PATH_MAX_LEN - 1, dir, name);
 	mkdir(sub, 0755);
 	for (int control = 0; control < 2; control++) {
+		int empty = !control && (c->flags & SD_EMPTY_INPUT);
+
 		n = sd_build(c, frame, sizeof(frame), !control);
-		if (!n && !control)
+		if (!n && !control && !empty)
 			return -1;
 		input_path(path, dir, c, control);
-		if (n && write_all(path, frame, n))
+		if ((n || empty) && write_all(path, frame, n))
 			return -1;
 	}
 	return 0;
@@ -152,7 +172,9 @@ static const char *same_as_built(const char *dir, const struct sd_case *c, int c
 	*len = sd_build(c, frame, sizeof(frame), !control);
 	input_path(path, dir, c, control);
 	file = read_all(path, &flen);
-	if (!*len && file)
+	if (!control && (c->flags & SD_EMPTY_INPUT))
+		why = !file || flen ? "not the empty file it should be (make single-defect)" : NULL;
+	else if (!*len && file)
 		why = "a control file the builder does not make";
 	else if (*len && (!file || flen != *len || memcmp(file, frame, flen)))
 		why = file ? "differs from what the builder makes (make single-defect)" :
@@ -234,31 +256,71 @@ struct tally {
 	unsigned int proved;
 };
 
-/* cap: the one-shot capacity, 1 MiB or what the control decodes to (SD_EXACT_CAP). */
+/* The message of an unzstd check: the text between error(" and "). */
+static void check_message(const struct sd_case *c, char *buf, size_t size)
+{
+	const char *p = strstr(c->check, "error(\""), *end = p ? strstr(p + 7, "\")") : NULL;
+
+	snprintf(buf, size, "%.*s", end ? (int)(end - p - 7) : 0, end ? p + 7 : "");
+}
+
+/* Through unzstd: it fails with the check's message. */
+static const char *unzstd_verdict(const struct sd_case *c, const uint8_t *z, size_t len)
+{
+	static char why[200];
+	char want[128];
+	const char *msg;
+
+	check_message(c, want, sizeof(want));
+	if (!sd_unzstd(SD_DRIVE_OF(c), z, len, &msg))
+		return "unzstd accepts it";
+	if (strcmp(msg, want)) {
+		snprintf(why, sizeof(why), "unzstd rejects it for another reason: %s", msg);
+		return why;
+	}
+	return NULL;
+}
+
+/* The kernel's result by the case's drive (not unzstd) into cap bytes. */
+static size_t kernel_run(const struct sd_case *c, const uint8_t *z, size_t len, size_t cap)
+{
+	/* Guarded at both ends (fuzz_buf): a check removed may let a read or write out. */
+	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
+
+	return kout ? sd_decode(1, SD_DRIVE_OF(c), kout, cap, z, len) : (size_t)-1;
+}
+
+/* cap: 1 MiB, what the control decodes to (SD_EXACT_CAP), or one byte less (SD_CAP_SHORT). */
 static const char *kernel_verdict(const struct sd_case *c, const uint8_t *z, size_t len,
 				  size_t cap)
 {
 	static char why[160];
-	/* Guarded at both ends (fuzz_buf): a check removed may let a read or write out. */
-	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
+	static const char *const hows[] = { [SD_ONESHOT] = "one-shot",
+		[SD_STREAM_BYTES] = "streamed", [SD_STREAM_WHOLE] = "streamed",
+		[SD_HEADER_NULL] = "from zstd_get_frame_header",
+		[SD_STREAM_IN_PAST] = "streamed", [SD_STREAM_OUT_PAST] = "streamed" };
+	const char *how = hows[SD_DRIVE_OF(c)];
 	size_t ret;
 
-	if (!kout)
-		return "out of memory";
-	ret = kz_decompress(kout, cap, z, len);
-
-	if (!kz_is_error(ret))
-		return "the kernel accepts it one-shot";
-	if ((int)(0 - ret) != c->error) {
-		snprintf(why, sizeof(why), "the kernel rejects it one-shot for another reason: %s (%d), not %s",
-			 kz_error_name(ret), (int)(0 - ret), error_name(c->error));
+	if (sd_is_unzstd(SD_DRIVE_OF(c)))
+		return unzstd_verdict(c, z, len);
+	ret = kernel_run(c, z, len, cap);
+	if (!kz_is_error(ret)) {
+		snprintf(why, sizeof(why), "the kernel accepts it %s", how);
 		return why;
 	}
-	kout = fuzz_buf(FUZZ_SLOT_KERNEL, OUT_CAP);
-	if (!kout || (!(c->flags & SD_ONESHOT_ONLY) &&
-		      !kz_is_error(kz_decompress_stream(kout, OUT_CAP, z, len, STREAM_WINDOW, 0))))
-		return "the kernel accepts it streamed";
-	if (!ref_is_error(ref_decompress(rout, OUT_CAP, z, len)))
+	if ((int)(0 - ret) != c->error) {
+		snprintf(why, sizeof(why), "the kernel rejects it %s for another reason: %s (%d), not %s",
+			 how, kz_error_name(ret), (int)(0 - ret), error_name(c->error));
+		return why;
+	}
+	if (SD_DRIVE_OF(c) == SD_ONESHOT && !(c->flags & (SD_ONESHOT_ONLY | SD_CAP_SHORT))) {
+		uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, OUT_CAP);
+
+		if (!kout || !kz_is_error(kz_decompress_stream(kout, OUT_CAP, z, len, STREAM_WINDOW, 0)))
+			return "the kernel accepts it streamed";
+	}
+	if (!ref_is_error(sd_decode(0, SD_DRIVE_OF(c), rout, cap, z, len)))
 		return "the reference accepts it";
 	return NULL;
 }
@@ -279,6 +341,27 @@ static const char *control_verdict(const uint8_t *z, size_t len, size_t *size)
 		return "its control decodes to other bytes in the two libraries";
 	*size = k;
 	return NULL;
+}
+
+/* The control passes the case's own drive too (streamed, through unzstd). */
+static const char *control_drive_verdict(const struct sd_case *c, const uint8_t *z, size_t len)
+{
+	const char *msg;
+
+	if (sd_is_unzstd(SD_DRIVE_OF(c)))
+		return sd_unzstd(SD_DRIVE_OF(c), z, len, &msg) ? "unzstd rejects its control" : NULL;
+	if (SD_DRIVE_OF(c) == SD_STREAM_BYTES || SD_DRIVE_OF(c) == SD_STREAM_WHOLE) {
+		if (kz_is_error(kernel_run(c, z, len, OUT_CAP)))
+			return "the kernel rejects its control streamed";
+	}
+	return NULL;
+}
+
+static size_t case_cap(const struct sd_case *c, size_t size)
+{
+	if (c->flags & SD_EXACT_CAP)
+		return size;
+	return c->flags & SD_CAP_SHORT ? size - 1 : OUT_CAP;
 }
 
 /* The check's line in its file under zstd, where its text is in its function. */
@@ -307,51 +390,31 @@ static const char *check_case(const char *dir, const char *zstd, const struct sd
 	why = same_as_built(dir, c, 1, &clen);
 	if (!why && clen)
 		why = control_verdict(frame, clen, &size);
-	if (!why && (c->flags & SD_EXACT_CAP) && !clen)
-		why = "exact capacity without a control to size it";
+	if (!why && clen)
+		why = control_drive_verdict(c, frame, clen);
+	if (!why && (c->flags & (SD_EXACT_CAP | SD_CAP_SHORT)) && !size)
+		why = "a capacity from the control without a control to size it";
 	if (!why)
 		why = same_as_built(dir, c, 0, &len);
 	if (!why)
-		why = kernel_verdict(c, frame, len, c->flags & SD_EXACT_CAP ? size : OUT_CAP);
+		why = kernel_verdict(c, frame, len, case_cap(c, size));
 	if (why)
 		return why;
 	return check_line(zstd, c, &line);
 }
 
-/* Error returns in a file, as the unreachable lists count them: lines with one of the macros. */
-static unsigned int error_returns(const char *zstd, const char *file)
-{
-	static const char *const macros[] = { "RETURN_ERROR_IF(", "RETURN_ERROR(", "CHECK_F(",
-					      "FORWARD_IF_ERROR(", "CHECK_E(", "return ERROR(" };
-	char path[PATH_MAX_LEN];
-	size_t len;
-	unsigned int n = 0;
-	char *src, *line;
-
-	snprintf(path, sizeof(path), "%s/%s", zstd, file);
-	src = read_all(path, &len);
-	for (line = src ? strtok(src, "\n") : NULL; line; line = strtok(NULL, "\n"))
-		for (size_t i = 0; i < sizeof(macros) / sizeof(macros[0]); i++)
-			if (strstr(line, macros[i]) && !strstr(line, "#define")) {
-				n++;
-				break;
-			}
-	free(src);
-	return n;
-}
-
-static void report_files(const char *zstd, const struct tally *t, size_t nt, unsigned int total)
+/* Per file, the inputs that passed; tools/coverage/checks_measure.py says of how many reachable checks. */
+static void report_files(const struct tally *t, size_t nt, unsigned int total)
 {
 	for (size_t i = 0; i < nt; i++)
-		printf("single-defect: %s: checks proved: %u of %u error returns\n", t[i].file,
-		       t[i].proved, error_returns(zstd, t[i].file));
+		printf("single-defect: %s: checks proved: %u\n", t[i].file, t[i].proved);
 	printf("single-defect: checks proved: %u\n", total);
 }
 
 static int cmd_check(const char *dir, const char *zstd)
 {
 	static char want[64 * 1024];
-	struct tally t[8];
+	struct tally t[16];
 	size_t n, nt = 0, len = 0;
 	const struct sd_case *c = sd_cases(&n);
 	char path[PATH_MAX_LEN], *have;
@@ -384,7 +447,7 @@ static int cmd_check(const char *dir, const char *zstd)
 		else if (j < nt && ++proved)
 			t[j].proved++;
 	}
-	report_files(zstd, t, nt, proved);
+	report_files(t, nt, proved);
 	return fail;
 }
 
@@ -410,19 +473,16 @@ static int cmd_lines(const char *zstd)
 	return fail;
 }
 
-/* The kernel's one-shot decoding of frame (len bytes) alone: 0 when it fails for c's reason. */
-static int run_oneshot(const struct sd_case *c, size_t len, size_t cap)
+/* The kernel's decoding of frame (len bytes) alone, by c's drive: 0 when it fails for c's reason. */
+static int run_alone(const struct sd_case *c, size_t len, size_t cap)
 {
-	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
-	size_t ret = kout ? kz_decompress(kout, cap, frame, len) : 0;
-	int ok = kout && kz_is_error(ret) && (int)(0 - ret) == c->error;
+	const char *why = kernel_verdict(c, frame, len, cap);
 
-	printf("single-defect: %s: one-shot into %zu bytes: %s\n", c->name, cap,
-	       kz_is_error(ret) ? kz_error_name(ret) : "accepted");
-	return !ok;
+	printf("single-defect: %s: %s\n", c->name, why ? why : "rejected for its reason");
+	return why != NULL;
 }
 
-/* Decodes one input (DIR/<file>/<name>.zst) one-shot as check does, the kernel side alone. */
+/* Decodes one input (DIR/<file>/<name>.zst) as check does (the reference too). */
 static int cmd_run(const char *dir, const char *name)
 {
 	char path[PATH_MAX_LEN];
@@ -438,7 +498,7 @@ static int cmd_run(const char *dir, const char *name)
 		input_path(path, dir, &c[i], 0);
 		if (why || !read_all_into(path, &len))
 			return 1;
-		return run_oneshot(&c[i], len, c[i].flags & SD_EXACT_CAP ? size : OUT_CAP);
+		return run_alone(&c[i], len, case_cap(&c[i], size));
 	}
 	return 2;
 }

@@ -17,9 +17,14 @@ seeds: build-asan
 .PHONY: single-defect check-single-defect
 SINGLE_DEFECT_DIR := corpus/single-defect
 
+# Only what gen-single-defect writes is replaced (MANIFEST and its folders):
+# other MANIFEST-* files and their inputs stay.
 single-defect: build-asan
-	@rm -rf $(SINGLE_DEFECT_DIR)
-	@$(ASAN_BIN)/gen-single-defect write $(SINGLE_DEFECT_DIR)
+	@rm -rf $(SINGLE_DEFECT_DIR).tmp
+	@$(ASAN_BIN)/gen-single-defect write $(SINGLE_DEFECT_DIR).tmp
+	@mkdir -p $(SINGLE_DEFECT_DIR) && for f in $(SINGLE_DEFECT_DIR).tmp/*; do \
+		rm -rf $(SINGLE_DEFECT_DIR)/$${f##*/} && mv $$f $(SINGLE_DEFECT_DIR)/; done
+	@rmdir $(SINGLE_DEFECT_DIR).tmp
 	@echo "single-defect: $(SINGLE_DEFECT_DIR)"
 
 check-single-defect: build-asan

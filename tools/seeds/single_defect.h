@@ -18,7 +18,7 @@ struct sd_case {
 	const char *function;	/* the function the check is in */
 	const char *check;	/* the check's source text, as in the file */
 	int error;		/* the kernel's ZSTD_ErrorCode for it */
-	int flags;		/* SD_EXACT_CAP, SD_ONESHOT_ONLY */
+	int flags;		/* SD_EXACT_CAP, SD_ONESHOT_ONLY, SD_CAP_SHORT, SD_DRIVE() */
 	/* Writes the frame into buf (defect 1) or its control (0); its size, 0: none. */
 	size_t (*build)(uint8_t *buf, size_t cap, int defect);
 	int nth;		/* the check's occurrence in its function from 1; 0: the only one */
@@ -31,10 +31,21 @@ struct sd_case {
 #define SD_EXACT_CAP	1
 /* A check of the one-shot decoder alone: streamed, the frame's end is the end. */
 #define SD_ONESHOT_ONLY	2
+/* Into one byte less than the control decodes to: the defect is the capacity. */
+#define SD_CAP_SHORT	4
+/* The input is the empty file (the builder makes its control only). */
+#define SD_EMPTY_INPUT	8
+/* How the kernel decodes it: enum sd_drive (single_defect_drive.h); 0 one-shot. */
+#define SD_DRIVE(d)	((d) << 8)
+#define SD_DRIVE_OF(c)	((c)->flags >> 8)
 
 const struct sd_case *sd_cases(size_t *n);
+/* The cases of zstd_decompress.c's frame, skippable and streaming checks and unzstd's. */
+const struct sd_case *sd_frame_cases(size_t *n);
 /* The case's frame (defect 1) or control (0) into buf; its size, 0: none. */
 size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect);
+/* The same, of the case named name. */
+size_t sd_build_named(const char *name, uint8_t *buf, size_t cap, int defect);
 /* The folder of a case's file in corpus/single-defect/: its base name without ".c". */
 void sd_dir_name(const struct sd_case *c, char *buf, size_t size);
 
