@@ -46,9 +46,25 @@ sed -i 's/if (verif != rest) return ERROR(corruption_detected);/if (verif != res
 "$gen" check corpus/single-defect "$work/zstd-text" >"$work/stale.log" 2>&1
 expect_fail huf-rest-not-power-of-2 $? "$work/stale.log"
 
-# remove NAME FILE TEXT: a tree copy without the check, built; its check must fail.
+# gate_names NAME BDIR: the gate's single-defect part on that build fails,
+# and its failure line names the input and its check.
+gate_names() {
+	local d=$work/gate-$1
+	mkdir -p "$d" && echo pass >"$d/result" && echo "corpus" >"$d/figure"
+	python3 conformance/gate_single_defect.py "$d" "$2" >"$d/out" 2>&1
+	if [ "$(cat "$d/result")" != fail ]; then
+		echo "test-single-defect: FAIL: $1: the gate's result is $(cat "$d/result"), not fail"; fail=1
+	elif ! grep -q "^single-defect: $1: input .*: its check .*: " "$d/failures"; then
+		echo "test-single-defect: FAIL: $1: the gate's failures do not name the input and its check ($d/failures)"; fail=1
+	else
+		echo "test-single-defect: $1: the gate fails: $(grep -m1 "^single-defect: $1: " "$d/failures" | cut -f1 | cut -c1-150)"
+	fi
+}
+
+# remove NAME FILE TEXT [GATE]: a tree copy without the check, built; its
+# check must fail (and with GATE=1 the gate's single-defect part too).
 remove() {
-	local name=$1 file=$2 text=$3 t=$work/tree-$1 b log=$work/removed-$1.log
+	local name=$1 file=$2 text=$3 gate=${4:-0} t=$work/tree-$1 b log=$work/removed-$1.log
 	cp -a "$tree/src" "$t"
 	python3 - "$t/lib/zstd/$file" "$text" <<'PY' || { echo "test-single-defect: FAIL: $name: text not found"; fail=1; return; }
 import sys
@@ -67,6 +83,7 @@ PY
 	else
 		"$b/asan/bin/gen-single-defect" check corpus/single-defect "$t/lib/zstd" >"$log" 2>&1
 		expect_fail "$name" $? "$log"
+		[ "$gate" = 0 ] || gate_names "$name" "$b"
 	fi
 	rm -rf "$b" "$(dirname "$b")/trees/$(basename "$b")" "$t"
 }
@@ -79,6 +96,11 @@ remove checksum-wrong decompress/zstd_decompress.c \
 	'RETURN_ERROR_IF(checkRead != checkCalc, checksum_wrong, "");'
 remove huf-rank1-count common/entropy_common.c \
 	'if ((rankStats[1] < 2) || (rankStats[1] & 1)) return ERROR(corruption_detected);'
+# A check only the streamed call reaches, and one of lib/decompress_unzstd.c.
+remove stream-window-over-limit decompress/zstd_decompress.c \
+	'RETURN_ERROR_IF(zds->fParams.windowSize > zds->maxWindowSize,
+                            frameParameter_windowTooLarge, "");' 1
+remove unzstd-flush-refused ../decompress_unzstd.c 'error("Failed to flush()");'
 
 [ $fail = 0 ] && echo "test-single-defect: passed" && rm -rf "$work"
 exit $fail

@@ -97,16 +97,20 @@ static size_t frame_too_short(uint8_t *buf, size_t cap, int defect)
 	return n && defect ? 8 : n;
 }
 
-/* Five bytes after the frame: no magic number. */
+/*
+ * Nine zero bytes after the frame: no magic number, and enough for a
+ * frame header and a block header (fewer fail ZSTD_decompressFrame's first
+ * size check instead).
+ */
 static size_t garbage_after_frame(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD };
 	size_t n = abcd_frame(buf, cap, &h);
 
-	if (!n || !defect || n + 5 > cap)
+	if (!n || !defect || n + 9 > cap)
 		return n;
-	memset(buf + n, 0, 5);
-	return n + 5;
+	memset(buf + n, 0, 9);
+	return n + 9;
 }
 
 /* "abcd" without a content size: the capacity alone bounds it. */
