@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """tools/coverage/checks_measure.py on a made-up source with three checks:
 one a single-defect input proves, one not proved, one listed unreachable
-by its text; then the failures: a stale list entry (its text gone, or a
-check an input proves), a manifest row whose input no longer passes (the
-check and the input named), a row that names no error return.
+by its text; a check text on a macro's continuation line; then the
+failures: a stale list entry (its text gone, or a check an input proves),
+a manifest row whose input no longer passes or whose check's text is gone
+(the check and the input named), a row that names no error return.
 
     python3 tests/test_checks_measure.py       (make python-tests)
 """
@@ -104,9 +105,28 @@ class Measure(unittest.TestCase):
     def test_a_row_on_no_error_return(self):
         self.write('sd/MANIFEST', ROW.format(name='ret', err='-', text='return 0;'), 'a')
         self.write('check.log', 'single-defect: ret: ok\n', 'a')
-        rc, _, err = self.run_measure()
+        rc, out, _ = self.run_measure()
         self.assertEqual(rc, 1)
-        self.assertIn('holds no error return', err)
+        self.assertIn('checks: FAIL ret: input x/ret.zst: its check decompress/x.c f: return 0;: '
+                      'line 8 holds no error return', out)
+
+    def test_a_text_on_a_continuation_line(self):
+        self.write('zstd/decompress/x.c', SOURCE.replace(
+            'RETURN_ERROR_IF(n < 4, srcSize_wrong, "");',
+            'RETURN_ERROR_IF(\n\t\tn < 4, srcSize_wrong, "");'))
+        self.write('sd/MANIFEST', ROW.format(name='short', err='srcSize_wrong',
+                                            text='n < 4, srcSize_wrong,'))
+        rc, out, err = self.run_measure()
+        self.assertEqual(rc, 0, err)
+        self.assertIn('checks: decompress/x.c: 1 of 2 reachable proved', out)
+        self.assertIn('not proved: decompress/x.c:6 f: return ERROR(prefix_unknown);', out)
+
+    def test_a_check_text_gone_names_the_input(self):
+        self.write('zstd/decompress/x.c', SOURCE.replace('n < 4', 'n < 2'))
+        rc, out, _ = self.run_measure()
+        self.assertEqual(rc, 1)
+        self.assertIn('checks: FAIL short: input x/short.zst: its check decompress/x.c f: '
+                      'RETURN_ERROR_IF(n < 4, srcSize_wrong, "");: its text is not in f', out)
 
     def test_every_manifest_file(self):
         self.write('sd/MANIFEST-api', ROW.format(name='magic', err='prefix_unknown',

@@ -3,8 +3,8 @@
 those the wrapper cannot reach, and the reachable ones a single-defect
 input proves.
 
-  checks_measure.py [--files F,F...] [--branches LOG] LIB_ZSTD UNREACHABLE_TXT
-                    UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...
+  checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] LIB_ZSTD
+                    UNREACHABLE_TXT UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...
 
 An error return is a line (comments and #define bodies left out) holding
   - in lib/zstd's files: RETURN_ERROR_IF(, RETURN_ERROR(, CHECK_F(,
@@ -18,7 +18,8 @@ It is unreachable when its function is in UNREACHABLE_TXT or its line is
 in an entry of UNREACHABLE_REGIONS (kinds block, line, case, and check:
 the lines holding the entry's text), resolved by coverage_regions.py.
 It is proved when a row of a SINGLE_DEFECT_DIR/MANIFEST* file names it
-(input | file | function | error | check text [(occurrence N)]) and a
+(input | file | function | error | check text [(occurrence N)]: the text
+on the error return's line, or on a continuation line of its statement) and a
 CHECK_LOG says "single-defect: NAME: ok" for its input NAME (and, with
 --branches, single-defect-branches.sh says "single-defect-branches: NAME:
 FILE:LINE: taken").
@@ -26,7 +27,9 @@ FILE:LINE: taken").
 Prints per file "checks: FILE: N of M reachable proved (E error returns,
 U unreachable)", then each reachable check not proved, then "checks: all
 files: checks proved: N of M reachable (...)". A row whose input did not
-pass prints "checks: FAIL NAME: ..." naming its check. Exit 1 on a stale
+pass prints "checks: FAIL NAME: ..." naming its check. --lines OUT writes
+"INPUT FILE LINE" per row, its check's line (single-defect-branches.sh
+reads it; CHECK_LOG may be /dev/null then). Exit 1 on a stale
 entry (a text found nowhere, or an unreachable entry a row proves), a row
 that names no error return, or a row that did not pass.
 """
@@ -116,10 +119,21 @@ class File:
             return None, 'its text is in %s more than once' % function
         if nth > len(found):
             return None, 'its text is in %s fewer than %d times' % (function, nth)
-        line = found[(nth or 1) - 1]
-        if line not in self.returns:
-            return None, 'line %d holds no error return' % line
+        line = self.statement_of(found[(nth or 1) - 1])
+        if line is None:
+            return None, 'line %d holds no error return' % found[(nth or 1) - 1]
         return line, None
+
+    def statement_of(self, l):
+        """The error return whose statement holds line l: l itself, or the
+        last one before it with no `;` in between (a text on a macro's
+        continuation line); None when there is none."""
+        for k in range(l, 0, -1):
+            if k < l and ';' in self.src.line(k):
+                return None
+            if k in self.returns:
+                return k
+        return None
 
 
 def manifest_rows(d):
@@ -184,6 +198,7 @@ class Measure:
         self.files = {rel: File(lib_zstd, rel, report) for rel in files}
         self.unreachable = {}       # (rel, line): why (the entry)
         self.proved = {}            # (rel, line): input names
+        self.lines = []             # (input, file, line of its check or None)
 
     def list_functions(self, listed):
         for f in self.files.values():
@@ -201,8 +216,9 @@ class Measure:
             before = set(f.src.region)
             f.src.mark_entry(kind, fname, text)
             for l in f.src.region - before:
-                if l in f.returns:
-                    self.unreachable[(efile, l)] = '%s "%s" (unreachable-regions.txt)' % (kind, text)
+                k = f.statement_of(l) if kind in cr.CHECK_KINDS else l
+                if k in f.returns:
+                    self.unreachable[(efile, k)] = '%s "%s" (unreachable-regions.txt)' % (kind, text)
 
     def read_rows(self, rows, verdicts, branches):
         for m, inp, rel, fn, _, text, nth in rows:
@@ -215,20 +231,19 @@ class Measure:
                 if not self.chosen:
                     self.report.warn('%s: %s: %s is not a measured file' % (m, name, rel))
                 continue
-            line, why = f.text_line(fn, text, nth)
-            if why:
-                self.report.warn('%s: %s: %s: %s' % (m, name, rel, why))
-                continue
-            v = verdicts.get(name)
+            line, where = f.text_line(fn, text, nth)
+            self.lines.append((inp, rel, line))
+            v, why = verdicts.get(name), None
             if v is None or not v.startswith('ok'):
                 why = 'not run' if v is None else v
                 if why.startswith('=='):
                     why = 'a sanitizer report: ' + why
             elif branches is not None and branches.get(name) != 'taken':
                 why = 'its check\'s branch is not taken (make coverage-single-defect)'
-            if why:
-                print('checks: FAIL %s: input %s: its check %s:%d %s: %s: %s'
-                      % (name, inp, rel, line, fn, text, why))
+            if where or why:
+                print('checks: FAIL %s: input %s: its check %s%s %s: %s: %s'
+                      % (name, inp, rel, ':%d' % line if line else '', fn, text,
+                         '; '.join(w for w in (where, why) if w)))
                 self.report.bad = True
                 continue
             self.proved.setdefault((rel, line), []).append(name)
@@ -257,8 +272,8 @@ class Measure:
 
 
 def parse_args(argv):
-    opts = {'files': None, 'branches': None}
-    while argv and argv[0] in ('--files', '--branches'):
+    opts = {'files': None, 'branches': None, 'lines': None}
+    while argv and argv[0] in ('--files', '--branches', '--lines'):
         if len(argv) < 2:
             return None, argv
         opts[argv[0][2:]] = argv[1]
@@ -269,7 +284,7 @@ def parse_args(argv):
 def main(argv):
     opts, args = parse_args(argv)
     if opts is None or len(args) < 5:
-        sys.stderr.write('usage: checks_measure.py [--files F,F...] [--branches LOG] LIB_ZSTD '
+        sys.stderr.write('usage: checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] LIB_ZSTD '
                          'UNREACHABLE_TXT UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...\n')
         return 2
     lib_zstd, fn_file, regions, sd_dir, logs = args[0], args[1], args[2], args[3], args[4:]
@@ -290,6 +305,10 @@ def main(argv):
     branches = branch_verdicts(opts['branches']) if opts['branches'] else None
     m.read_rows(manifest_rows(sd_dir), log_verdicts(logs), branches)
     m.print()
+    if opts['lines']:
+        with open(opts['lines'] + '.tmp', 'w') as f:
+            f.write(''.join('%s %s %d\n' % (i, r, l) for i, r, l in m.lines if l))
+        os.replace(opts['lines'] + '.tmp', opts['lines'])
     return 1 if report.bad else 0
 
 

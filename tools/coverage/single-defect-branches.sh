@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Which single-defect inputs (corpus/single-defect/) take their check's error
-# branch: each decoded alone, one-shot, by the cov variant's gen-single-defect
+# branch: each decoded alone, the case's way, by the cov variant's gen-single-defect
 # (`run`), and llvm-cov's branch counts read at the check's line
-# (`gen-single-defect lines`): the branch of an `if` on that line, or the
+# (`checks_measure.py --lines`): the branch of an `if` on that line, or the
 # first branch of the macro it expands (RETURN_ERROR_IF, CHECK_F...), taken;
 # for RETURN_ERROR (no condition of its own), its line run.
 #   single-defect-branches.sh COV_GEN TREE_SRC DIR OUT
@@ -20,7 +20,9 @@ for tool in "$PROFDATA" "$LLVMCOV"; do
 done
 [ -x "$gen" ] || die "$gen: not built"
 rm -rf "$out" && mkdir -p "$out"
-"$gen" lines "$src/lib/zstd" >"$out/lines.txt" || die "stale manifest entries (make check-single-defect)"
+"$(dirname "$0")/checks_measure.py" --lines "$out/lines.txt" "$src/lib/zstd" corpus/unreachable.txt \
+	corpus/unreachable-regions.txt "$dir" /dev/null >/dev/null 2>&1
+[ -s "$out/lines.txt" ] || die "no check lines (checks_measure.py --lines; make check-single-defect)"
 
 # taken SHOW LINE: the True count of the check's branch in llvm-cov show's text.
 taken() {

@@ -451,28 +451,6 @@ static int cmd_check(const char *dir, const char *zstd)
 	return fail;
 }
 
-/* Each check's line: "<input> <file> <line>", for llvm-cov (single-defect-branches.sh). */
-static int cmd_lines(const char *zstd)
-{
-	size_t n;
-	const struct sd_case *c = sd_cases(&n);
-	char sub[64];
-	int fail = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		unsigned int line = 0;
-		const char *why = check_line(zstd, &c[i], &line);
-
-		sd_dir_name(&c[i], sub, sizeof(sub));
-		if (why)
-			fprintf(stderr, "gen-single-defect: %s: %s\n", c[i].name, why);
-		else
-			printf("%s/%s %s %u\n", sub, c[i].name, c[i].file, line);
-		fail |= why != NULL;
-	}
-	return fail;
-}
-
 /* The kernel's decoding of frame (len bytes) alone, by c's drive: 0 when it fails for c's reason. */
 static int run_alone(const struct sd_case *c, size_t len, size_t cap)
 {
@@ -505,14 +483,12 @@ static int cmd_run(const char *dir, const char *name)
 
 int main(int argc, char **argv)
 {
-	if (argc == 3 && !strcmp(argv[1], "lines"))
-		return cmd_lines(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "run"))
 		return cmd_run(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "write"))
 		return cmd_write(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argv[2], argv[3]);
-	fprintf(stderr, "usage: gen-single-defect write DIR | check DIR LIB_ZSTD_DIR | lines LIB_ZSTD_DIR | run DIR NAME\n");
+	fprintf(stderr, "usage: gen-single-defect write DIR | check DIR LIB_ZSTD_DIR | run DIR NAME\n");
 	return 2;
 }
