@@ -99,6 +99,11 @@ class Regions(unittest.TestCase):
         s.mark_entry('line', 'f', 'error("no room")')
         self.assertEqual(s.region, set())
 
+    def test_check_occurrence(self):
+        s = source('f()\n{\n\tF(d);\n\tF(d);\n}', [(1, 'f')])
+        s.mark_entry('check', 'f', 'F(d); (occurrence 2)')
+        self.assertEqual(s.region, {4})
+
 
 class Lists(unittest.TestCase):
     def test_listed_functions(self):

@@ -289,7 +289,7 @@ def main(argv):
         return 2
     lib_zstd, fn_file, regions, sd_dir, logs = args[0], args[1], args[2], args[3], args[4:]
     for p in [fn_file, regions] + logs + ([opts['branches']] if opts['branches'] else []):
-        if not os.path.isfile(p):
+        if not os.path.exists(p) or os.path.isdir(p):
             sys.stderr.write('checks: %s: no such file\n' % p)
             return 2
     report = Report()

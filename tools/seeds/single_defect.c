@@ -81,8 +81,7 @@ static size_t seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits)
 	return n;
 }
 
-/* header, then "abcd" in one raw block. */
-static size_t abcd_frame(uint8_t *buf, size_t cap, const struct fb_header *h)
+size_t sd_abcd_frame(uint8_t *buf, size_t cap, const struct fb_header *h)
 {
 	struct frame_build fb;
 
@@ -98,21 +97,21 @@ static size_t fhd_reserved_bit(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD, .fhd_extra = defect ? 0x08 : 0 };
 
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 static size_t window_too_large(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { .window_desc = defect ? 0xB0 : 0x00 };	/* 2^32, 1 KiB */
 
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 static size_t dictionary_wrong(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD, .dict_bytes = defect ? 1 : 0, .dict_id = 42 };
 
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 static size_t unknown_magic(uint8_t *buf, size_t cap, int defect)
@@ -135,7 +134,7 @@ static size_t block_past_input(uint8_t *buf, size_t cap, int defect)
 static size_t no_room_for_block_header(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { .single_segment = 1, .fcs_bytes = 8, .content_size = sizeof(abcd) };
-	size_t n = abcd_frame(buf, cap, &h);
+	size_t n = sd_abcd_frame(buf, cap, &h);
 
 	return n && defect ? 13 + 2 : n;
 }
@@ -144,7 +143,7 @@ static size_t no_room_for_block_header(uint8_t *buf, size_t cap, int defect)
 static size_t trailing_bytes(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD };
-	size_t n = abcd_frame(buf, cap, &h);
+	size_t n = sd_abcd_frame(buf, cap, &h);
 
 	if (!n || !defect || n + 2 > cap)
 		return n;
@@ -157,7 +156,7 @@ static size_t content_size_wrong(uint8_t *buf, size_t cap, int defect)
 	struct fb_header h = { SS_ABCD };
 
 	h.content_size += defect ? 1 : 0;
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 /* "abcd" with its checksum; flip: one bit of it changed. */

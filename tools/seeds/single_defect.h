@@ -42,6 +42,9 @@ struct sd_case {
 const struct sd_case *sd_cases(size_t *n);
 /* The cases of zstd_decompress.c's frame, skippable and streaming checks and unzstd's. */
 const struct sd_case *sd_frame_cases(size_t *n);
+struct fb_header;
+/* header (frame_build.h), then "abcd" in one raw block; its size, 0: no room. */
+size_t sd_abcd_frame(uint8_t *buf, size_t cap, const struct fb_header *h);
 /* The case's frame (defect 1) or control (0) into buf; its size, 0: none. */
 size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect);
 /* The same, of the case named name. */

@@ -23,29 +23,19 @@
 #define WD_256M		0x90
 #define BLOCK_MAX	(128 * 1024)
 
-static const uint8_t abcd[] = { 'a', 'b', 'c', 'd' };
+#define ABCD_LEN	4	/* "abcd", the content of sd_abcd_frame() */
 
 static size_t finish(struct frame_build *fb)
 {
 	return fb->overflow ? 0 : fb->len;
 }
 
-/* header, then "abcd" in one raw block. */
-static size_t abcd_frame(uint8_t *buf, size_t cap, const struct fb_header *h)
-{
-	struct frame_build fb;
-
-	fb_init(&fb, buf, cap);
-	fb_header(&fb, h);
-	fb_raw_block(&fb, abcd, sizeof(abcd), 1);
-	return finish(&fb);
-}
 
 static size_t window_abcd(uint8_t *buf, size_t cap, uint8_t window_desc)
 {
 	struct fb_header h = { .window_desc = window_desc };
 
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 /* A skippable frame announcing size bytes, then have of them (zeros). */
@@ -86,13 +76,13 @@ static size_t skippable_over_workspace(uint8_t *buf, size_t cap, int defect)
 	return skippable(buf, cap, defect ? 61 : 60, defect ? 61 : 60);
 }
 
-#define SS_ABCD	.single_segment = 1, .fcs_bytes = 1, .content_size = sizeof(abcd)
+#define SS_ABCD	.single_segment = 1, .fcs_bytes = 1, .content_size = ABCD_LEN
 
 /* 8 bytes: the 6-byte header and 2 of the block header's 3. */
 static size_t frame_too_short(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD };
-	size_t n = abcd_frame(buf, cap, &h);
+	size_t n = sd_abcd_frame(buf, cap, &h);
 
 	return n && defect ? 8 : n;
 }
@@ -105,7 +95,7 @@ static size_t frame_too_short(uint8_t *buf, size_t cap, int defect)
 static size_t garbage_after_frame(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD };
-	size_t n = abcd_frame(buf, cap, &h);
+	size_t n = sd_abcd_frame(buf, cap, &h);
 
 	if (!n || !defect || n + 9 > cap)
 		return n;
@@ -136,9 +126,9 @@ static size_t rle_abcd(uint8_t *buf, size_t cap, int defect)
 static size_t window_over_limit(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { .window_desc = defect ? WD_256M : WD_128M, .fcs_bytes = 4,
-			       .content_size = sizeof(abcd) };
+			       .content_size = ABCD_LEN };
 
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 /* A 16 MB window in a stream whose workspace is bound for 8 MB. */
@@ -194,18 +184,18 @@ static size_t raw_block_over_content(uint8_t *buf, size_t cap, int defect)
 static size_t content_size_huge(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { .single_segment = 1, .fcs_bytes = 8,
-			       .content_size = defect ? 0xFFFFFFFFFFFFFFF0ull : sizeof(abcd) };
+			       .content_size = defect ? 0xFFFFFFFFFFFFFFF0ull : ABCD_LEN };
 
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 /* Single segment, a window of 2 TB: under unzstd's guard, no allocator gives it. */
 static size_t content_size_2t(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { .single_segment = 1, .fcs_bytes = 8,
-			       .content_size = defect ? 1ull << 41 : sizeof(abcd) };
+			       .content_size = defect ? 1ull << 41 : ABCD_LEN };
 
-	return abcd_frame(buf, cap, &h);
+	return sd_abcd_frame(buf, cap, &h);
 }
 
 /* Nothing (SD_EMPTY_INPUT): unzstd's first fill() has nothing to give. */
@@ -213,14 +203,14 @@ static size_t empty_input(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD };
 
-	return defect ? 0 : abcd_frame(buf, cap, &h);
+	return defect ? 0 : sd_abcd_frame(buf, cap, &h);
 }
 
 /* The first 5 bytes of a frame whose header has 6. */
 static size_t header_cut(uint8_t *buf, size_t cap, int defect)
 {
 	struct fb_header h = { SS_ABCD };
-	size_t n = abcd_frame(buf, cap, &h);
+	size_t n = sd_abcd_frame(buf, cap, &h);
 
 	return n && defect ? 5 : n;
 }
@@ -240,45 +230,19 @@ static size_t over_flush_limit(uint8_t *buf, size_t cap, int defect)
 }
 
 /* Frames of the other cases, decoded another way or forwarded by another check. */
-static size_t like_block_past_input(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("block-past-input", buf, cap, defect);
-}
-
-static size_t like_checksum_wrong(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("checksum-wrong", buf, cap, defect);
-}
-
-static size_t like_content_size_wrong(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("content-size-wrong", buf, cap, defect);
-}
-
-static size_t like_dictionary_wrong(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("dictionary-wrong", buf, cap, defect);
-}
-
-static size_t like_fhd_reserved_bit(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("fhd-reserved-bit", buf, cap, defect);
-}
-
-static size_t like_raw_literals_past_block(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("raw-literals-past-block", buf, cap, defect);
-}
-
-static size_t like_skippable_past_input(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("skippable-past-input", buf, cap, defect);
-}
-
-static size_t like_unknown_magic(uint8_t *buf, size_t cap, int defect)
-{
-	return sd_build_named("unknown-magic", buf, cap, defect);
-}
+#define LIKE(fn, name)							\
+	static size_t fn(uint8_t *buf, size_t cap, int defect)		\
+	{								\
+		return sd_build_named(name, buf, cap, defect);		\
+	}
+LIKE(like_block_past_input, "block-past-input")
+LIKE(like_checksum_wrong, "checksum-wrong")
+LIKE(like_content_size_wrong, "content-size-wrong")
+LIKE(like_dictionary_wrong, "dictionary-wrong")
+LIKE(like_fhd_reserved_bit, "fhd-reserved-bit")
+LIKE(like_raw_literals_past_block, "raw-literals-past-block")
+LIKE(like_skippable_past_input, "skippable-past-input")
+LIKE(like_unknown_magic, "unknown-magic")
 
 #define DEC	"decompress/zstd_decompress.c"
 #define UNZ	"../decompress_unzstd.c"
