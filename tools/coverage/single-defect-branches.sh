@@ -48,7 +48,7 @@ taken() {
 
 proved=0 total=0 fail=0
 while read -r input file line; do
-	name=${input#*/}
+	name=${input#*/} name=${name%.zst}
 	path=$src/lib/zstd/$file
 	path=${path/lib\/zstd\/..\//lib/}	# ../decompress_unzstd.c: lib/decompress_unzstd.c
 	total=$((total + 1))
