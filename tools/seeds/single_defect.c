@@ -653,21 +653,10 @@ static const struct sd_case cases[] = {
 	  "if (cSrcSize < 10) return ERROR(corruption_detected);", 20, 0, huf4_too_short, 0, NULL },
 };
 
-/* All the cases: this file's, then sd_frame_cases(). */
-const struct sd_case *sd_cases(size_t *n)
+const struct sd_case *sd_decoder_cases(size_t *n)
 {
-	static struct sd_case all[sizeof(cases) / sizeof(cases[0]) + 64];
-	static size_t count;
-	size_t more;
-	const struct sd_case *frames = sd_frame_cases(&more);
-
-	if (!count && sizeof(cases) / sizeof(cases[0]) + more <= sizeof(all) / sizeof(all[0])) {
-		memcpy(all, cases, sizeof(cases));
-		memcpy(all + sizeof(cases) / sizeof(cases[0]), frames, more * sizeof(*frames));
-		count = sizeof(cases) / sizeof(cases[0]) + more;
-	}
-	*n = count;
-	return all;
+	*n = sizeof(cases) / sizeof(cases[0]);
+	return cases;
 }
 
 size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect)
@@ -677,12 +666,9 @@ size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect)
 
 size_t sd_build_named(const char *name, uint8_t *buf, size_t cap, int defect)
 {
-	size_t n;
-	const struct sd_case *all = sd_cases(&n);
-
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(all[i].name, name))
-			return sd_build(&all[i], buf, cap, defect);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (!strcmp(cases[i].name, name))
+			return sd_build(&cases[i], buf, cap, defect);
 	return 0;
 }
 

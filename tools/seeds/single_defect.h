@@ -39,7 +39,10 @@ struct sd_case {
 #define SD_DRIVE(d)	((d) << 8)
 #define SD_DRIVE_OF(c)	((c)->flags >> 8)
 
+/* All the cases (single_defect_cases.c): each file's table, one after the other. */
 const struct sd_case *sd_cases(size_t *n);
+/* The cases of the decoder's block, entropy and frame-header checks (single_defect.c). */
+const struct sd_case *sd_decoder_cases(size_t *n);
 /* The cases of zstd_decompress.c's frame, skippable and streaming checks and unzstd's. */
 const struct sd_case *sd_frame_cases(size_t *n);
 struct fb_header;
@@ -47,7 +50,7 @@ struct fb_header;
 size_t sd_abcd_frame(uint8_t *buf, size_t cap, const struct fb_header *h);
 /* The case's frame (defect 1) or control (0) into buf; its size, 0: none. */
 size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect);
-/* The same, of the case named name. */
+/* The same, of the case of sd_decoder_cases() named name. */
 size_t sd_build_named(const char *name, uint8_t *buf, size_t cap, int defect);
 /* The folder of a case's file in corpus/single-defect/: its base name without ".c". */
 void sd_dir_name(const struct sd_case *c, char *buf, size_t size);

@@ -241,7 +241,6 @@ LIKE(like_content_size_wrong, "content-size-wrong")
 LIKE(like_dictionary_wrong, "dictionary-wrong")
 LIKE(like_fhd_reserved_bit, "fhd-reserved-bit")
 LIKE(like_raw_literals_past_block, "raw-literals-past-block")
-LIKE(like_skippable_past_input, "skippable-past-input")
 LIKE(like_unknown_magic, "unknown-magic")
 
 #define DEC	"decompress/zstd_decompress.c"
@@ -264,7 +263,7 @@ static const struct sd_case cases[] = {
 	     skippable_past_input, SD_ONESHOT),
 	CASE("skippable-size-forwarded", DEC, "ZSTD_decompressMultiFrame",
 	     "FORWARD_IF_ERROR(skippableSize, \"readSkippableFrameSize failed\");", 72, 0,
-	     like_skippable_past_input,
+	     skippable_past_input,
 	     SD_ONESHOT),
 	CASE("frame-too-short", DEC, "ZSTD_decompressFrame",
 	     "remainingSrcSize < ZSTD_FRAMEHEADERSIZE_MIN(dctx->format)+ZSTD_blockHeaderSize,", 72,
