@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The frame builders of single_defect.c that the other files of cases
+ * (single_defect_entropy.c) share, and their tables of cases.
+ */
+#ifndef SINGLE_DEFECT_BUILD_H
+#define SINGLE_DEFECT_BUILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "single_defect.h"
+
+/* Raw literals, a 1-byte header: n < 32. */
+#define SD_LIT_RAW_SHORT(n)	((uint8_t)((n) << 3))
+/* The sequences' Symbol_Compression_Modes byte. */
+#define SD_MODES(ll, of, ml)	((uint8_t)((ll) << 6 | (of) << 4 | (ml) << 2))
+#define SD_MODE_PREDEFINED	0
+#define SD_MODE_RLE		1
+#define SD_MODE_FSE		2
+#define SD_MODE_REPEAT		3
+
+/* The raw literals "abcd" at blk (5 bytes); their section's size. */
+size_t sd_lits_abcd(uint8_t *blk);
+/*
+ * "abcd" and one sequence in RLE mode: literal length code ll, offset code
+ * of with bits, match length 3. (4, 2, 3): "abcdabc". Its size (11).
+ */
+size_t sd_seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits);
+/* A 1 KiB-window frame of one compressed block, the n bytes at blk. */
+size_t sd_one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n);
+/* The Huffman tree of 'a' and 'b' (a bit each, 'a' code 0), 50 bytes. */
+size_t sd_huf_tree(uint8_t *p);
+
+#define SD_LIT_HUFFMAN		2
+#define SD_LIT_TREELESS		3
+/*
+ * A Huffman or treeless literals header of Size_Format sf: 3, 4 or 5
+ * bytes (sf 0 and 1: 10-bit sizes, 2: 14, 3: 18); its size.
+ */
+size_t sd_huf_header(uint8_t *blk, unsigned int type, unsigned int sf, uint64_t regen,
+		     uint64_t csize);
+
+/* The entropy decoders' cases (single_defect_entropy.c, single_defect_x2.c). */
+const struct sd_case *sd_entropy_cases(size_t *n);
+const struct sd_case *sd_x2_cases(size_t *n);
+
+#endif
