@@ -204,7 +204,9 @@ struct fse_block {
 
 /*
  * The bit stream of one sequence: the FSE table's state (a state of code
- * 0), the offset's 2 bits (3: offset 4) and the state's bits to leave it.
+ * 0 that reads no bits to leave it, where there is one: 1.4.10 reads them
+ * after the last sequence, 1.5.7 does not and then finds them left), the
+ * offset's 2 bits (3: offset 4) and the state's bits.
  */
 static size_t one_fse_sequence(uint8_t *p, size_t cap, const struct fse_desc *d)
 {
@@ -214,8 +216,9 @@ static size_t one_fse_sequence(uint8_t *p, size_t cap, const struct fse_desc *d)
 
 	if (fb_fse_build(&t, d->norm, d->nsym, d->log))
 		return 0;
-	while (t.symbol[s])
-		s++;
+	for (unsigned int u = 0; u < 1u << d->log; u++)
+		if (!t.symbol[u] && (t.symbol[s] || t.nb[u] < t.nb[s]))
+			s = u;
 	fb_bits_init(&b, p, cap);
 	fb_bits_put(&b, 0, t.nb[s]);
 	fb_bits_put(&b, 3, 2);
@@ -406,6 +409,8 @@ struct huf4 {
 	size_t regen;
 	int no_literals;	/* regenerated size 0 */
 	int empty;		/* compressed size 0 */
+	int empty_stream1;	/* stream 1 of 0 bytes, its bytes in stream 2 */
+	int tree_only;		/* the section the tree alone */
 };
 
 static size_t huf4_frame(uint8_t *buf, size_t cap, const struct huf4 *d)
@@ -423,12 +428,14 @@ static size_t huf4_frame(uint8_t *buf, size_t cap, const struct huf4 *d)
 			body[n++] = 0;
 		body[n++] = d->no_mark == i ? 0 : 1;
 		if (i < 4) {
-			body[jump + 2 * (i - 1)] = (uint8_t)(n - start);
+			body[jump + 2 * (i - 1)] = (uint8_t)(d->empty_stream1 && i == 1 ? 0 : n - start);
 			body[jump + 2 * (i - 1) + 1] = 0;
 		}
 	}
 	if (d->empty)
 		n = 0;
+	if (d->tree_only)
+		n = jump;
 	len = huf_header(blk, d->sf ? d->sf : 1, d->no_literals ? 0 :
 			 d->regen ? d->regen : 4 * HUF4_SEGMENT, n);
 	memcpy(blk + len, body, n);
@@ -576,6 +583,136 @@ static size_t fse_weights_past_section(uint8_t *buf, size_t cap, int defect)
 	return fse_tree_frame(buf, cap, &f);
 }
 
+/* -- The prefetch sequence decoder (ZSTD_decompressSequencesLong_body) --- */
+
+/*
+ * 1.4.10 takes it for a frame whose window is over 16 MiB, a block of over
+ * 4 sequences and an offset table whose codes over 22 hold 7 or more of
+ * 256 cells: the predefined table holds 48 (codes 23 to 28).
+ */
+#define WD_32M		0x78	/* window descriptor: 2^25 */
+static const struct fse_desc of_predefined = { 5, 29, { 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
+							1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1,
+							-1, -1, -1 } };
+
+struct prefetch {
+	int nbseq;		/* sequences, over 4 */
+	int coded;		/* the sequences the bit stream holds (defect: fewer) */
+	int no_stream;		/* the bit stream left out (defect) */
+	int last_literal;	/* a literal 'e' after the sequences (defect) */
+};
+
+/*
+ * The bit stream of sequences of offset code 2 (a cell of its own, whose
+ * 5 bits reach any state) with 2 bits 3 (offset 4), literal length 0 and
+ * match length 3 (RLE): the state, then each sequence's bits and the
+ * state's bits to leave it, but after the last one (1.5.7 reads none
+ * there; 1.4.10 reads them and may run past the end after the last
+ * sequence).
+ */
+static size_t prefetch_stream(uint8_t *p, size_t cap, int coded)
+{
+	struct fb_fse t;
+	struct fb_bits b;
+	unsigned int s = 0;
+
+	if (fb_fse_build(&t, of_predefined.norm, of_predefined.nsym, of_predefined.log))
+		return 0;
+	while (t.symbol[s] != 2)
+		s++;
+	fb_bits_init(&b, p, cap);
+	for (int i = 0; i < coded; i++) {	/* written backwards: the last first */
+		if (i)
+			fb_bits_put(&b, s - t.base[s], t.nb[s]);
+		fb_bits_put(&b, 3, 2);
+	}
+	fb_bits_put(&b, s, t.log);
+	fb_bits_put(&b, 1, 1);
+	return fb_bits_bytes(&b);
+}
+
+/* A 32 MiB-window frame of content size 4 + 3 nbseq: "abcd" raw, then the sequences. */
+static size_t prefetch_frame(uint8_t *buf, size_t cap, const struct prefetch *d)
+{
+	struct fb_header h = { .window_desc = WD_32M, .fcs_bytes = 4,
+			       .content_size = sizeof(abcd) + 3 * (uint64_t)d->nbseq };
+	uint8_t blk[64];
+	struct frame_build fb;
+	size_t n = 0, len;
+
+	blk[n++] = SD_LIT_RAW_SHORT(d->last_literal ? 1 : 0);
+	if (d->last_literal)
+		blk[n++] = 'e';
+	blk[n++] = (uint8_t)d->nbseq;
+	blk[n++] = SD_MODES(SD_MODE_RLE, SD_MODE_PREDEFINED, SD_MODE_RLE);
+	blk[n++] = 0;
+	blk[n++] = 0;
+	len = d->no_stream ? 0 : prefetch_stream(blk + n, sizeof(blk) - n, d->coded);
+	if (!len && !d->no_stream)
+		return 0;
+	n += len;
+	fb_init(&fb, buf, cap);
+	fb_header(&fb, &h);
+	fb_raw_block(&fb, abcd, sizeof(abcd), 0);
+	fb_block_header(&fb, FB_BLOCK_COMPRESSED, (uint32_t)n, 1);
+	fb_bytes(&fb, blk, n);
+	return finish(&fb);
+}
+
+static size_t prefetch_stream_empty(uint8_t *buf, size_t cap, int defect)
+{
+	struct prefetch d = { .nbseq = 5, .coded = 5, .no_stream = defect };
+
+	return prefetch_frame(buf, cap, &d);
+}
+
+/*
+ * Bits for 1 sequence of 5: the stream runs out while the first 4 are read
+ * ahead. zstd 1.5.4, with less than 16 MB of history, decodes the block
+ * with its short decoder, which reads on past the stream's end and accepts
+ * it (and so the next case): known divergence seq-stream-overflow-unchecked
+ * (SD_REF_ACCEPTS).
+ */
+static size_t prefetch_stream_short(uint8_t *buf, size_t cap, int defect)
+{
+	struct prefetch d = { .nbseq = 5, .coded = defect ? 1 : 5 };
+
+	return prefetch_frame(buf, cap, &d);
+}
+
+/* Bits for 4 sequences of 6: the stream runs out after those read ahead. */
+static size_t prefetch_stream_cut(uint8_t *buf, size_t cap, int defect)
+{
+	struct prefetch d = { .nbseq = 6, .coded = defect ? 4 : 6 };
+
+	return prefetch_frame(buf, cap, &d);
+}
+
+static size_t prefetch_last_literal(uint8_t *buf, size_t cap, int defect)
+{
+	struct prefetch d = { .nbseq = 5, .coded = 5, .last_literal = defect };
+
+	return prefetch_frame(buf, cap, &d);
+}
+
+/* -- More Huffman sections ------------------------------------------------ */
+
+/* Stream 1 of 4 empty (a jump table entry of 0): it cannot be opened. */
+static size_t huf4_stream1_empty(uint8_t *buf, size_t cap, int defect)
+{
+	struct huf4 d = { .empty_stream1 = defect };
+
+	return huf4_frame(buf, cap, &d);
+}
+
+/* A 4-stream section of the tree alone (its compressed size the tree's). */
+static size_t huf4_tree_takes_all(uint8_t *buf, size_t cap, int defect)
+{
+	struct huf4 d = { .tree_only = defect };
+
+	return huf4_frame(buf, cap, &d);
+}
+
 #define BLK	"decompress/zstd_decompress_block.c"
 #define ENT	"common/entropy_common.c"
 #define HUF	"decompress/huf_decompress.c"
@@ -632,6 +769,23 @@ static const struct sd_case cases[] = {
 	{ "last-literals-past-output", BLK, "ZSTD_decompressSequences_body",
 	  "RETURN_ERROR_IF(lastLLSize > (size_t)(oend-op), dstSize_tooSmall, \"\");", DST_SMALL,
 	  SD_EXACT_CAP, last_literals_past_output, 0, NULL },
+	{ "prefetch-stream-empty", BLK, "ZSTD_decompressSequencesLong_body", "RETURN_ERROR_IF(",
+	  CORRUPT, 0, prefetch_stream_empty, 1, NULL },
+	{ "prefetch-stream-short", BLK, "ZSTD_decompressSequencesLong_body",
+	  "RETURN_ERROR_IF(seqNb<seqAdvance, corruption_detected, \"\");", CORRUPT, SD_REF_ACCEPTS,
+	  prefetch_stream_short, 0, NULL },
+	{ "prefetch-stream-cut", BLK, "ZSTD_decompressSequencesLong_body",
+	  "RETURN_ERROR_IF(seqNb<nbSeq, corruption_detected, \"\");", CORRUPT, SD_REF_ACCEPTS,
+	  prefetch_stream_cut, 0, NULL },
+	{ "prefetch-last-literal-past-output", BLK, "ZSTD_decompressSequencesLong_body",
+	  "RETURN_ERROR_IF(lastLLSize > (size_t)(oend-op), dstSize_tooSmall, \"\");", DST_SMALL,
+	  SD_EXACT_CAP, prefetch_last_literal, 0, NULL },
+	{ "huf4-stream1-empty", BLK, "ZSTD_decodeLiteralsBlock",
+	  "RETURN_ERROR_IF(HUF_isError(hufSuccess), corruption_detected, \"\");", CORRUPT, 0,
+	  huf4_stream1_empty, 0, NULL },
+	{ "huf4-tree-takes-all", HUF, "HUF_decompress4X1_DCtx_wksp_bmi2",
+	  "if (hSize >= cSrcSize) return ERROR(srcSize_wrong);", CORRUPT, 0, huf4_tree_takes_all, 0,
+	  NULL },
 	{ "ncount-log-over-15", ENT, "FSE_readNCount_body",
 	  "if (nbBits > FSE_TABLELOG_ABSOLUTE_MAX) return ERROR(tableLog_tooLarge);", CORRUPT, 0,
 	  ncount_log_over_15, 0, NULL },
