@@ -7,7 +7,6 @@
  * symbol), so that its bit stream holds only the offset's extra bits.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "frame_build.h"
@@ -661,56 +660,17 @@ size_t sd_build(const struct sd_case *c, uint8_t *buf, size_t cap, int defect)
 	return c->build ? c->build(buf, cap, defect) : huf_block(buf, cap, defect, c->weights);
 }
 
-static const struct sd_case *own_cases(size_t *n)
+/* This file's cases: the frame and block checks, HUF_readStats' direct weights. */
+const struct sd_case *sd_base_cases(size_t *n)
 {
 	*n = sizeof(cases) / sizeof(cases[0]);
 	return cases;
-}
-
-/* Each file's table of cases, in this order. */
-static const struct sd_case *(*const case_tables[])(size_t *n) = {
-	own_cases,
-	sd_entropy_cases,
-	sd_x2_cases,
-};
-
-#define TABLES	(sizeof(case_tables) / sizeof(case_tables[0]))
-
-/* The tables one after the other, joined on the first call. */
-const struct sd_case *sd_cases(size_t *n)
-{
-	static struct sd_case *all;
-	static size_t count;
-	size_t total = 0, nt;
-
-	if (all) {
-		*n = count;
-		return all;
-	}
-	for (size_t i = 0; i < TABLES; i++) {
-		case_tables[i](&nt);
-		total += nt;
-	}
-	all = malloc(total * sizeof(*all));
-	for (size_t i = 0; all && i < TABLES; i++) {
-		const struct sd_case *t = case_tables[i](&nt);
-
-		memcpy(all + count, t, nt * sizeof(*all));
-		count += nt;
-	}
-	*n = count;
-	return all;
 }
 
 /* The frame builders the other case files share (single_defect_build.h). */
 size_t sd_one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n)
 {
 	return one_block(buf, cap, blk, n);
-}
-
-size_t sd_lits_abcd(uint8_t *blk)
-{
-	return lits_abcd(blk);
 }
 
 size_t sd_seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits)

@@ -20,8 +20,6 @@
 #define SD_MODE_FSE		2
 #define SD_MODE_REPEAT		3
 
-/* The raw literals "abcd" at blk (5 bytes); their section's size. */
-size_t sd_lits_abcd(uint8_t *blk);
 /*
  * "abcd" and one sequence in RLE mode: literal length code ll, offset code
  * of with bits, match length 3. (4, 2, 3): "abcdabc". Its size (11).
@@ -41,7 +39,8 @@ size_t sd_huf_tree(uint8_t *p);
 size_t sd_huf_header(uint8_t *blk, unsigned int type, unsigned int sf, uint64_t regen,
 		     uint64_t csize);
 
-/* The entropy decoders' cases (single_defect_entropy.c, single_defect_x2.c). */
+/* The tables of cases sd_cases() joins (single_defect_cases.c). */
+const struct sd_case *sd_base_cases(size_t *n);
 const struct sd_case *sd_entropy_cases(size_t *n);
 const struct sd_case *sd_x2_cases(size_t *n);
 
