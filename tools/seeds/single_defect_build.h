@@ -30,6 +30,18 @@ size_t sd_one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n);
 /* The Huffman tree of 'a' and 'b' (a bit each, 'a' code 0), 50 bytes. */
 size_t sd_huf_tree(uint8_t *p);
 
+/*
+ * A case's builder (defect 1: the input, 0: its control) that sets field
+ * of a struct of defects to value and hands it to builder(buf, cap, &d).
+ */
+#define SD_DEFECT_BUILDER(name, type, field, value, builder)		\
+static size_t name(uint8_t *buf, size_t cap, int defect)		\
+{									\
+	type d = { .field = defect ? (value) : 0 };			\
+									\
+	return builder(buf, cap, &d);					\
+}
+
 #define SD_LIT_HUFFMAN		2
 #define SD_LIT_TREELESS		3
 /*

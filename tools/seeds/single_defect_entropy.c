@@ -29,14 +29,14 @@ static size_t finish(struct frame_build *fb)
 	return fb->overflow ? 0 : fb->len;
 }
 
-/* A 1 KiB-window frame of "abcd" in a raw block, then n bytes of a compressed block. */
-static size_t after_abcd(uint8_t *buf, size_t cap, uint8_t window, const uint8_t *blk, size_t n)
+/* A frame of header h: "abcd" in a raw block, then n bytes of a compressed block. */
+static size_t after_abcd(uint8_t *buf, size_t cap, const struct fb_header *h, const uint8_t *blk,
+			 size_t n)
 {
-	struct fb_header h = { .window_desc = window };
 	struct frame_build fb;
 
 	fb_init(&fb, buf, cap);
-	fb_header(&fb, &h);
+	fb_header(&fb, h);
 	fb_raw_block(&fb, abcd, sizeof(abcd), 0);
 	fb_block_header(&fb, FB_BLOCK_COMPRESSED, (uint32_t)n, 1);
 	fb_bytes(&fb, blk, n);
@@ -115,7 +115,9 @@ static size_t nbseq_long_cut(uint8_t *buf, size_t cap, int defect)
 	static const uint8_t blk[] = { SD_LIT_RAW_SHORT(0), 0xFF, 0x00, 0x00,
 				       SD_MODES(SD_MODE_RLE, SD_MODE_RLE, SD_MODE_RLE), 0, 0, 0, 0x01 };
 
-	return after_abcd(buf, cap, WD_256K, blk, defect ? 3 : sizeof(blk));
+	struct fb_header h = { .window_desc = WD_256K };
+
+	return after_abcd(buf, cap, &h, blk, defect ? 3 : sizeof(blk));
 }
 
 static size_t ll_table_error(uint8_t *buf, size_t cap, int defect)
@@ -235,6 +237,7 @@ static size_t one_fse_sequence(uint8_t *p, size_t cap, const struct fse_desc *d)
 static size_t fse_sequence_frame(uint8_t *buf, size_t cap, const struct fse_block *f)
 {
 	const struct fse_desc *w = f->written ? f->written : f->desc;
+	struct fb_header h = { .window_desc = 0 };
 	uint8_t blk[96] = { SD_LIT_RAW_SHORT(0), 1 };
 	size_t n = 3, desc_at, len;
 	struct fb_bits b;
@@ -262,7 +265,7 @@ static size_t fse_sequence_frame(uint8_t *buf, size_t cap, const struct fse_bloc
 	if (!len)
 		return 0;
 	n += len;
-	return after_abcd(buf, cap, 0, blk, f->keep ? desc_at + f->keep : n);
+	return after_abcd(buf, cap, &h, blk, f->keep ? desc_at + f->keep : n);
 }
 
 static size_t ncount_log_over_15(uint8_t *buf, size_t cap, int defect)
@@ -444,31 +447,16 @@ static size_t huf4_frame(uint8_t *buf, size_t cap, const struct huf4 *d)
 	return sd_one_block(buf, cap, blk, len);
 }
 
-#define HUF4_STREAM_NO_MARK(k)							\
-static size_t huf4_stream##k##_no_end_mark(uint8_t *buf, size_t cap, int defect)	\
-{										\
-	struct huf4 d = { .no_mark = defect ? k : 0 };				\
-										\
-	return huf4_frame(buf, cap, &d);					\
-}
-HUF4_STREAM_NO_MARK(1)
-HUF4_STREAM_NO_MARK(2)
-HUF4_STREAM_NO_MARK(3)
-HUF4_STREAM_NO_MARK(4)
-
-static size_t huf4_stream_bits_left(uint8_t *buf, size_t cap, int defect)
-{
-	struct huf4 d = { .bits_left = defect ? 2 : 0 };
-
-	return huf4_frame(buf, cap, &d);
-}
-
-static size_t huf4_no_literals(uint8_t *buf, size_t cap, int defect)
-{
-	struct huf4 d = { .no_literals = defect };
-
-	return huf4_frame(buf, cap, &d);
-}
+SD_DEFECT_BUILDER(huf4_stream1_no_end_mark, struct huf4, no_mark, 1, huf4_frame)
+SD_DEFECT_BUILDER(huf4_stream2_no_end_mark, struct huf4, no_mark, 2, huf4_frame)
+SD_DEFECT_BUILDER(huf4_stream3_no_end_mark, struct huf4, no_mark, 3, huf4_frame)
+SD_DEFECT_BUILDER(huf4_stream4_no_end_mark, struct huf4, no_mark, 4, huf4_frame)
+SD_DEFECT_BUILDER(huf4_stream_bits_left, struct huf4, bits_left, 2, huf4_frame)
+SD_DEFECT_BUILDER(huf4_no_literals, struct huf4, no_literals, 1, huf4_frame)
+/* Stream 1 of 4 empty (a jump table entry of 0): it cannot be opened. */
+SD_DEFECT_BUILDER(huf4_stream1_empty, struct huf4, empty_stream1, 1, huf4_frame)
+/* A 4-stream section of the tree alone (its compressed size the tree's). */
+SD_DEFECT_BUILDER(huf4_tree_takes_all, struct huf4, tree_only, 1, huf4_frame)
 
 /* In a 5-byte literals header: the block keeps the 5 bytes it needs. */
 static size_t huf4_empty_section(uint8_t *buf, size_t cap, int defect)
@@ -637,7 +625,6 @@ static size_t prefetch_frame(uint8_t *buf, size_t cap, const struct prefetch *d)
 	struct fb_header h = { .window_desc = WD_32M, .fcs_bytes = 4,
 			       .content_size = sizeof(abcd) + 3 * (uint64_t)d->nbseq };
 	uint8_t blk[64];
-	struct frame_build fb;
 	size_t n = 0, len;
 
 	blk[n++] = SD_LIT_RAW_SHORT(d->last_literal ? 1 : 0);
@@ -650,13 +637,7 @@ static size_t prefetch_frame(uint8_t *buf, size_t cap, const struct prefetch *d)
 	len = d->no_stream ? 0 : prefetch_stream(blk + n, sizeof(blk) - n, d->coded);
 	if (!len && !d->no_stream)
 		return 0;
-	n += len;
-	fb_init(&fb, buf, cap);
-	fb_header(&fb, &h);
-	fb_raw_block(&fb, abcd, sizeof(abcd), 0);
-	fb_block_header(&fb, FB_BLOCK_COMPRESSED, (uint32_t)n, 1);
-	fb_bytes(&fb, blk, n);
-	return finish(&fb);
+	return after_abcd(buf, cap, &h, blk, n + len);
 }
 
 static size_t prefetch_stream_empty(uint8_t *buf, size_t cap, int defect)
@@ -693,24 +674,6 @@ static size_t prefetch_last_literal(uint8_t *buf, size_t cap, int defect)
 	struct prefetch d = { .nbseq = 5, .coded = 5, .last_literal = defect };
 
 	return prefetch_frame(buf, cap, &d);
-}
-
-/* -- More Huffman sections ------------------------------------------------ */
-
-/* Stream 1 of 4 empty (a jump table entry of 0): it cannot be opened. */
-static size_t huf4_stream1_empty(uint8_t *buf, size_t cap, int defect)
-{
-	struct huf4 d = { .empty_stream1 = defect };
-
-	return huf4_frame(buf, cap, &d);
-}
-
-/* A 4-stream section of the tree alone (its compressed size the tree's). */
-static size_t huf4_tree_takes_all(uint8_t *buf, size_t cap, int defect)
-{
-	struct huf4 d = { .tree_only = defect };
-
-	return huf4_frame(buf, cap, &d);
 }
 
 #define BLK	"decompress/zstd_decompress_block.c"

@@ -50,6 +50,7 @@ struct streams {
 	int no_mark, bits_left;
 	int jump_past_end;	/* the jump table's first size past the section */
 	size_t segment;		/* literals each stream decodes to: SMALL when 0 */
+	size_t cut;		/* the section cut to that many bytes (defect), or 0 */
 };
 
 /*
@@ -136,8 +137,8 @@ static size_t x2_frame(uint8_t *buf, size_t cap, unsigned int sf, size_t regen,
 	return fb.overflow ? 0 : fb.len;
 }
 
-/* "abcd" x 4 in each stream, or s's literals; cut: the section cut to that many bytes. */
-static size_t treeless4(uint8_t *buf, size_t cap, struct streams *s, size_t cut)
+/* "abcd" x 4 in each stream, or s's literals. */
+static size_t treeless4(uint8_t *buf, size_t cap, struct streams *s)
 {
 	static const uint8_t abcd16[SMALL] = "abcdabcdabcdabcd";
 	uint8_t w[TREE_WEIGHTS + 1], section[1024];
@@ -156,42 +157,17 @@ static size_t treeless4(uint8_t *buf, size_t cap, struct streams *s, size_t cut)
 	n = four_streams(section, sizeof(section), &h, s);
 	if (!n)
 		return 0;
-	return x2_frame(buf, cap, 1, regen, section, cut ? cut : n);
+	return x2_frame(buf, cap, 1, regen, section, s->cut ? s->cut : n);
 }
 
-#define X2_NO_MARK(k)								\
-static size_t x2_stream##k##_no_end_mark(uint8_t *buf, size_t cap, int defect)	\
-{										\
-	struct streams s = { .no_mark = defect ? k : 0 };			\
-										\
-	return treeless4(buf, cap, &s, 0);					\
-}
-X2_NO_MARK(1)
-X2_NO_MARK(2)
-X2_NO_MARK(3)
-X2_NO_MARK(4)
-
-static size_t x2_stream_bits_left(uint8_t *buf, size_t cap, int defect)
-{
-	struct streams s = { .bits_left = defect ? 3 : 0 };
-
-	return treeless4(buf, cap, &s, 0);
-}
-
-static size_t x2_jump_past_end(uint8_t *buf, size_t cap, int defect)
-{
-	struct streams s = { .jump_past_end = defect };
-
-	return treeless4(buf, cap, &s, 0);
-}
-
+SD_DEFECT_BUILDER(x2_stream1_no_end_mark, struct streams, no_mark, 1, treeless4)
+SD_DEFECT_BUILDER(x2_stream2_no_end_mark, struct streams, no_mark, 2, treeless4)
+SD_DEFECT_BUILDER(x2_stream3_no_end_mark, struct streams, no_mark, 3, treeless4)
+SD_DEFECT_BUILDER(x2_stream4_no_end_mark, struct streams, no_mark, 4, treeless4)
+SD_DEFECT_BUILDER(x2_stream_bits_left, struct streams, bits_left, 3, treeless4)
+SD_DEFECT_BUILDER(x2_jump_past_end, struct streams, jump_past_end, 1, treeless4)
 /* The section cut to its jump table and 3 bytes. */
-static size_t x2_too_short(uint8_t *buf, size_t cap, int defect)
-{
-	struct streams s = { 0 };
-
-	return treeless4(buf, cap, &s, defect ? 9 : 0);
-}
+SD_DEFECT_BUILDER(x2_too_short, struct streams, cut, 9, treeless4)
 
 /*
  * Stream k of 'a's (a bit each: X2 decodes two a look-up), the others of
@@ -214,7 +190,7 @@ static size_t x2_overrun(uint8_t *buf, size_t cap, int k, int defect)
 		s.n[i] = i + 1 == k && defect ? 4 * LONG : LONG;
 	}
 	s.segment = LONG;
-	return treeless4(buf, cap, &s, 0);
+	return treeless4(buf, cap, &s);
 }
 
 #define X2_OVERRUN(k)								\
