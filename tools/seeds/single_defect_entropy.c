@@ -16,10 +16,11 @@
 #define LIT_RLE_3(n)	(1u | 3u << 2 | (uint32_t)(n) << 4)	/* RLE literals, 3-byte header */
 #define BLOCK_MAX	(128 * 1024)
 #define WD_256K		0x40	/* window descriptor: 2^18 */
-#define SEQ_OF_BYTE	8	/* in sd_seq_block: the RLE bytes of LL, OF, ML */
-#define SEQ_LL_BYTE	7
-#define SEQ_ML_BYTE	9
+/* In sd_seq_block's block: the modes byte, then the RLE codes of LL, OF and ML. */
 #define SEQ_MODES_BYTE	6
+#define SEQ_LL_BYTE	7
+#define SEQ_OF_BYTE	8
+#define SEQ_ML_BYTE	9
 #define ABCDABC		7	/* what sd_seq_block's frames decode to */
 
 static const uint8_t abcd[] = { 'a', 'b', 'c', 'd' };
@@ -114,7 +115,6 @@ static size_t nbseq_long_cut(uint8_t *buf, size_t cap, int defect)
 {
 	static const uint8_t blk[] = { SD_LIT_RAW_SHORT(0), 0xFF, 0x00, 0x00,
 				       SD_MODES(SD_MODE_RLE, SD_MODE_RLE, SD_MODE_RLE), 0, 0, 0, 0x01 };
-
 	struct fb_header h = { .window_desc = WD_256K };
 
 	return after_abcd(buf, cap, &h, blk, defect ? 3 : sizeof(blk));
@@ -169,7 +169,7 @@ static size_t last_literals_past_output(uint8_t *buf, size_t cap, int defect)
 	uint8_t blk[16];
 	size_t n = sd_seq_block(blk, 4, 2, 3);
 
-	if (defect) {
+	if (defect) {			/* "abcde": 'e' before the sequences header (byte 5) */
 		memmove(blk + 6, blk + 5, n - 5);
 		blk[0] = SD_LIT_RAW_SHORT(5);
 		blk[5] = 'e';
