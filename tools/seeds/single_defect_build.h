@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The frame builders of single_defect.c that the other files of cases
- * (single_defect_entropy.c) share, and their tables of cases.
+ * What the files of single-defect cases share: single_defect.c's frame
+ * builders, the literals header (single_defect_entropy.c), macros of the
+ * block format, and each file's table of cases.
  */
 #ifndef SINGLE_DEFECT_BUILD_H
 #define SINGLE_DEFECT_BUILD_H
@@ -51,8 +52,15 @@ static size_t name(uint8_t *buf, size_t cap, int defect)		\
 size_t sd_huf_header(uint8_t *blk, unsigned int type, unsigned int sf, uint64_t regen,
 		     uint64_t csize);
 
+/* A distribution of FSE normalized counts (-1: "less than 1") under table log. */
+struct sd_fse_desc {
+	unsigned int log, nsym;
+	short norm[64];
+};
+
 /* The tables of cases sd_cases() joins (single_defect_cases.c). */
 const struct sd_case *sd_base_cases(size_t *n);
+const struct sd_case *sd_seq_cases(size_t *n);
 const struct sd_case *sd_entropy_cases(size_t *n);
 const struct sd_case *sd_x2_cases(size_t *n);
 

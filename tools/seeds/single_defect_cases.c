@@ -10,6 +10,7 @@
 
 static const struct sd_case *(*const case_tables[])(size_t *n) = {
 	sd_base_cases,		/* single_defect.c */
+	sd_seq_cases,		/* single_defect_seq.c */
 	sd_entropy_cases,	/* single_defect_entropy.c */
 	sd_x2_cases,		/* single_defect_x2.c */
 };
