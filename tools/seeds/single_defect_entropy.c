@@ -205,7 +205,8 @@ static const struct sd_fse_desc weights6 = { 6, 12, { 60, 2, 0, 0, 0, 0, 0, 0, 0
 /* The same under table log 7, over the weights' maximum (6). */
 static const struct sd_fse_desc weights7 = { 7, 12, { 120, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4 } };
 /* The unused weight-symbol moved from 11 to 12: the same cells, a bigger workspace. */
-static const struct sd_fse_desc weights6_sym12 = { 6, 13, { 60, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2 } };
+static const struct sd_fse_desc weights6_sym12 = { 6, 13,
+						  { 60, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2 } };
 
 struct fse_tree {
 	const struct sd_fse_desc *desc;

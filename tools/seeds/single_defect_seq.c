@@ -294,16 +294,18 @@ static size_t ncount_past_block(uint8_t *buf, size_t cap, int defect)
 
 /*
  * 1.4.10 takes it for a frame whose window is over 16 MiB, a block of over
- * 4 sequences and an offset table whose codes over 22 hold 7 or more of
- * 256 cells: the predefined table holds 48 (codes 23 to 28).
+ * 4 sequences (ADVANCED_SEQS; 8 in 1.5.2, whose read-ahead is 8) and an
+ * offset table whose codes over 22 hold 7 or more of 256 cells: the
+ * predefined table holds 48 (codes 23 to 28). The blocks hold 9.
  */
+#define PREFETCH_SEQS	9
 #define WD_32M		0x78	/* window descriptor: 2^25 */
-static const struct sd_fse_desc of_predefined = { 5, 29, { 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
-							1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1,
-							-1, -1, -1 } };
+static const struct sd_fse_desc of_predefined = {
+	5, 29, { 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		 -1, -1, -1, -1, -1 } };
 
 struct prefetch {
-	int nbseq;		/* sequences, over 4 */
+	int nbseq;		/* sequences: PREFETCH_SEQS */
 	int coded;		/* the sequences the bit stream holds (defect: fewer) */
 	int no_stream;		/* the bit stream left out (defect) */
 	int last_literal;	/* a literal 'e' after the sequences (defect) */
@@ -361,13 +363,14 @@ static size_t prefetch_frame(uint8_t *buf, size_t cap, const struct prefetch *d)
 
 static size_t prefetch_stream_empty(uint8_t *buf, size_t cap, int defect)
 {
-	struct prefetch d = { .nbseq = 5, .coded = 5, .no_stream = defect };
+	struct prefetch d = { .nbseq = PREFETCH_SEQS, .coded = PREFETCH_SEQS,
+			      .no_stream = defect };
 
 	return prefetch_frame(buf, cap, &d);
 }
 
 /*
- * Bits for 1 sequence of 5: the stream runs out while the first 4 are read
+ * Bits for 1 sequence of 9: the stream runs out while the first 4 are read
  * ahead. zstd 1.5.4, with less than 16 MB of history, decodes the block
  * with its short decoder, which reads on past the stream's end and accepts
  * it (and so the next case): known divergence seq-stream-overflow-unchecked
@@ -375,22 +378,24 @@ static size_t prefetch_stream_empty(uint8_t *buf, size_t cap, int defect)
  */
 static size_t prefetch_stream_short(uint8_t *buf, size_t cap, int defect)
 {
-	struct prefetch d = { .nbseq = 5, .coded = defect ? 1 : 5 };
+	struct prefetch d = { .nbseq = PREFETCH_SEQS, .coded = defect ? 1 : PREFETCH_SEQS };
 
 	return prefetch_frame(buf, cap, &d);
 }
 
-/* Bits for 4 sequences of 6: the stream runs out after those read ahead. */
+/* Bits for 8 sequences of 9: the stream runs out after the first 4 (1.5.2: 8) read ahead. */
 static size_t prefetch_stream_cut(uint8_t *buf, size_t cap, int defect)
 {
-	struct prefetch d = { .nbseq = 6, .coded = defect ? 4 : 6 };
+	struct prefetch d = { .nbseq = PREFETCH_SEQS,
+			      .coded = defect ? PREFETCH_SEQS - 1 : PREFETCH_SEQS };
 
 	return prefetch_frame(buf, cap, &d);
 }
 
 static size_t prefetch_last_literal(uint8_t *buf, size_t cap, int defect)
 {
-	struct prefetch d = { .nbseq = 5, .coded = 5, .last_literal = defect };
+	struct prefetch d = { .nbseq = PREFETCH_SEQS, .coded = PREFETCH_SEQS,
+			      .last_literal = defect };
 
 	return prefetch_frame(buf, cap, &d);
 }
