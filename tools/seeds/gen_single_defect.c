@@ -320,6 +320,9 @@ static const char *kernel_verdict(const struct sd_case *c, const uint8_t *z, siz
 		if (!kout || !kz_is_error(kz_decompress_stream(kout, OUT_CAP, z, len, STREAM_WINDOW, 0)))
 			return "the kernel accepts it streamed";
 	}
+	if (c->flags & SD_REF_ACCEPTS)
+		return ref_is_error(sd_decode(0, SD_DRIVE_OF(c), rout, cap, z, len)) ?
+		       "the reference rejects it: no longer its known divergence" : NULL;
 	if (!ref_is_error(sd_decode(0, SD_DRIVE_OF(c), rout, cap, z, len)))
 		return "the reference accepts it";
 	return NULL;

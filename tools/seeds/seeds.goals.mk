@@ -13,9 +13,12 @@ seeds: build-asan
 # from tools/seeds/single_defect.c. make check-single-defect (in make check):
 # the committed inputs are what it makes, the kernel rejects each with its
 # check's error code, both libraries decode each control, and each check's
-# text is still in its function in the tree under test.
+# text is still in its function in the tree under test; inputs and
+# controls replay through the decompression targets with no finding.
 .PHONY: single-defect check-single-defect
 SINGLE_DEFECT_DIR := corpus/single-defect
+# The inputs and controls also replay, with no finding, through these targets.
+SINGLE_DEFECT_TARGETS := decompress_oneshot decompress_stream unzstd frame_header
 
 # Only what gen-single-defect writes is replaced (MANIFEST and its folders):
 # other MANIFEST-* files and their inputs stay.
@@ -28,4 +31,11 @@ single-defect: build-asan
 	@echo "single-defect: $(SINGLE_DEFECT_DIR)"
 
 check-single-defect: build-asan
+	+@$(call variant,asan,$(addprefix $(BDIR)/asan/fuzz/,$(SINGLE_DEFECT_TARGETS)))
 	@$(ASAN_BIN)/gen-single-defect check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd
+	@for t in $(SINGLE_DEFECT_TARGETS); do \
+		log=$(BDIR)/single-defect-$$t.log; \
+		$(BDIR)/asan/fuzz/$$t $(SINGLE_DEFECT_DIR) >$$log 2>&1 || \
+			{ echo "check-single-defect: $$t: a finding on $(SINGLE_DEFECT_DIR) ($$log)"; exit 1; }; \
+		echo "check-single-defect: $$t: $$(grep -c '^replay: $(SINGLE_DEFECT_DIR)' $$log) files, no finding"; \
+	done

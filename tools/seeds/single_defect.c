@@ -13,6 +13,7 @@
 #include "ref_zstd.h"
 #include "sample_data.h"
 #include "single_defect.h"
+#include "single_defect_build.h"
 
 #define LIT_RAW_SHORT(n)	((uint8_t)((n) << 3))	/* raw literals, 1-byte header, n < 32 */
 #define MODES(ll, of, ml)	((uint8_t)((ll) << 6 | (of) << 4 | (ml) << 2))
@@ -670,6 +671,22 @@ size_t sd_build_named(const char *name, uint8_t *buf, size_t cap, int defect)
 		if (!strcmp(cases[i].name, name))
 			return sd_build(&cases[i], buf, cap, defect);
 	return 0;
+}
+
+/* The frame builders the other case files share (single_defect_build.h). */
+size_t sd_one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n)
+{
+	return one_block(buf, cap, blk, n);
+}
+
+size_t sd_seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits)
+{
+	return seq_block(blk, ll, of, bits);
+}
+
+size_t sd_huf_tree(uint8_t *p)
+{
+	return huf_tree(p, NULL);
 }
 
 void sd_dir_name(const struct sd_case *c, char *buf, size_t size)

@@ -1,28 +1,45 @@
 // SPDX-License-Identifier: GPL-2.0
-/* All the single-defect cases (single_defect.h): each file's table in turn. */
+/*
+ * sd_cases() (single_defect.h): the tables of cases of each file, one
+ * after the other, in this order.
+ */
+#include <stdlib.h>
 #include <string.h>
 
-#include "single_defect.h"
+#include "single_defect_build.h"
 
-#define CASES_MAX	256
+static const struct sd_case *(*const case_tables[])(size_t *n) = {
+	sd_decoder_cases,	/* single_defect.c */
+	sd_frame_cases,		/* single_defect_frames.c */
+	sd_seq_cases,		/* single_defect_seq.c */
+	sd_entropy_cases,	/* single_defect_entropy.c */
+	sd_x2_cases,		/* single_defect_x2.c */
+};
 
+#define TABLES	(sizeof(case_tables) / sizeof(case_tables[0]))
+
+/* Joined on the first call. */
 const struct sd_case *sd_cases(size_t *n)
 {
-	static struct sd_case all[CASES_MAX];
+	static struct sd_case *all;
 	static size_t count;
-	static int built;
-	const struct sd_case *(*const tables[])(size_t *) = { sd_decoder_cases, sd_frame_cases };
+	size_t total = 0, nt;
 
-	for (size_t t = 0; !built && t < sizeof(tables) / sizeof(tables[0]); t++) {
-		size_t m;
-		const struct sd_case *c = tables[t](&m);
-
-		if (m > CASES_MAX - count)
-			m = CASES_MAX - count;
-		memcpy(all + count, c, m * sizeof(*c));
-		count += m;
+	if (all) {
+		*n = count;
+		return all;
 	}
-	built = 1;
+	for (size_t i = 0; i < TABLES; i++) {
+		case_tables[i](&nt);
+		total += nt;
+	}
+	all = malloc(total * sizeof(*all));
+	for (size_t i = 0; all && i < TABLES; i++) {
+		const struct sd_case *t = case_tables[i](&nt);
+
+		memcpy(all + count, t, nt * sizeof(*all));
+		count += nt;
+	}
 	*n = count;
 	return all;
 }
