@@ -38,12 +38,14 @@ coverage-trend: deps
 coverage-regions-test:
 	@tests/test-coverage-regions.sh
 
-# make coverage-single-defect: each single-defect input (corpus/single-defect/)
-# decoded alone by the cov variant's gen-single-defect, and llvm-cov's branch
-# count read at its check's line: proved when the check's error branch is taken.
+# make coverage-single-defect: each single-defect input (corpus/single-defect/:
+# the decoder's frames, the compressor's and the modules' API cases) run alone
+# by the cov variant's generator, and llvm-cov's branch count read at its
+# check's line: proved when the check's error branch is taken.
 .PHONY: coverage-single-defect
+SINGLE_DEFECT_GENS := $(BDIR)/cov/bin/gen-single-defect $(BDIR)/cov/bin/gen-single-defect-api
 coverage-single-defect: deps
-	+@$(call variant,cov,$(BDIR)/cov/bin/gen-single-defect) >$(BDIR)/cov-gen-single-defect.build.log 2>&1 || \
+	+@$(call variant,cov,$(SINGLE_DEFECT_GENS)) >$(BDIR)/cov-gen-single-defect.build.log 2>&1 || \
 		{ echo "coverage-single-defect: build failed ($(BDIR)/cov-gen-single-defect.build.log)"; exit 1; }
-	@tools/coverage/single-defect-branches.sh $(BDIR)/cov/bin/gen-single-defect $(TREE_DIR)/src \
-		corpus/single-defect $(BDIR)/coverage-single-defect
+	@tools/coverage/single-defect-branches.sh $(TREE_DIR)/src corpus/single-defect \
+		$(BDIR)/coverage-single-defect $(SINGLE_DEFECT_GENS)

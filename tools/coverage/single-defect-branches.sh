@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
 # Which single-defect inputs (corpus/single-defect/) take their check's error
-# branch: each decoded alone, one-shot, by the cov variant's gen-single-defect
-# (`run`), and llvm-cov's branch counts read at the check's line
-# (`gen-single-defect lines`): the branch of an `if` on that line, or the
-# first branch of the macro it expands (RETURN_ERROR_IF, CHECK_F...), taken;
-# for RETURN_ERROR (no condition of its own), its line run.
-#   single-defect-branches.sh COV_GEN TREE_SRC DIR OUT
-# Prints a line per input and "checks proved by branch: N of M"; exit 1 when
+# branch: each run alone by the cov variant's generator that made it (`run`:
+# gen-single-defect decodes a frame one-shot, gen-single-defect-api makes
+# an API case's defective call), and llvm-cov's branch counts read at the
+# check's line (`GEN lines`): the branch of an `if` on that line, or the
+# first branch of the macro it expands (RETURN_ERROR_IF, CHECK_F,
+# BOUNDCHECK...), taken; for RETURN_ERROR (no condition of its own), its
+# line run. An input that proves several checks (an API case's error and
+# the forwards it takes) runs once.
+#   single-defect-branches.sh TREE_SRC DIR OUT COV_GEN...
+# Prints a line per check and "checks proved by branch: N of M"; exit 1 when
 # an input does not take its check's branch.
 set -uo pipefail
 die() { echo "single-defect-branches: $*" >&2; exit 2; }
-[ $# -eq 4 ] || die "usage: single-defect-branches.sh COV_GEN TREE_SRC DIR OUT"
-gen=$1 src=$2 dir=$3 out=$4
+[ $# -ge 4 ] || die "usage: single-defect-branches.sh TREE_SRC DIR OUT COV_GEN..."
+src=$1 dir=$2 out=$3
+shift 3
 PROFDATA=${PROFDATA:-llvm-profdata-14}
 LLVMCOV=${LLVMCOV:-llvm-cov-14}
 for tool in "$PROFDATA" "$LLVMCOV"; do
 	command -v "$tool" >/dev/null || die "$tool: not installed (ci/install-deps.sh llvm-14)"
 done
-[ -x "$gen" ] || die "$gen: not built"
 rm -rf "$out" && mkdir -p "$out"
-"$gen" lines "$src/lib/zstd" >"$out/lines.txt" || die "stale manifest entries (make check-single-defect)"
+for gen; do
+	[ -x "$gen" ] || die "$gen: not built"
+	"$gen" lines "$src/lib/zstd" | sed "s|^|$gen |" || die "$gen: stale manifest entries (make check-single-defect)"
+done >"$out/lines.txt"
 
 # taken SHOW LINE: the True count of the check's branch in llvm-cov show's text.
 taken() {
@@ -43,14 +49,17 @@ taken() {
 }
 
 proved=0 total=0 fail=0
-while read -r input file line; do
+while read -r gen input file line; do
 	name=${input#*/}
+	show=$out/$name.$(basename "$file").show
 	total=$((total + 1))
-	LLVM_PROFILE_FILE="$out/$name.profraw" "$gen" run "$dir" "$name" >"$out/$name.log" 2>&1
-	"$PROFDATA" merge -o "$out/$name.profdata" "$out/$name.profraw" 2>>"$out/$name.log" &&
-		"$LLVMCOV" show "$gen" -instr-profile="$out/$name.profdata" --show-branches=count \
-			--show-expansions "$src/lib/zstd/$file" >"$out/$name.show" 2>>"$out/$name.log"
-	verdict=$(taken "$out/$name.show" "$line")
+	if [ ! -e "$out/$name.profdata" ]; then
+		LLVM_PROFILE_FILE="$out/$name.profraw" "$gen" run "$dir" "$name" >"$out/$name.log" 2>&1
+		"$PROFDATA" merge -o "$out/$name.profdata" "$out/$name.profraw" 2>>"$out/$name.log"
+	fi
+	[ -e "$show" ] || "$LLVMCOV" show "$gen" -instr-profile="$out/$name.profdata" --show-branches=count \
+		--show-expansions "$src/lib/zstd/$file" >"$show" 2>>"$out/$name.log"
+	verdict=$(taken "$show" "$line")
 	if [ "$verdict" = taken ]; then
 		proved=$((proved + 1))
 	else

@@ -20,7 +20,9 @@ SINGLE_DEFECT_DIR := corpus/single-defect
 single-defect: build-asan
 	@rm -rf $(SINGLE_DEFECT_DIR)
 	@$(ASAN_BIN)/gen-single-defect write $(SINGLE_DEFECT_DIR)
+	@$(ASAN_BIN)/gen-single-defect-api write $(SINGLE_DEFECT_DIR)
 	@echo "single-defect: $(SINGLE_DEFECT_DIR)"
 
 check-single-defect: build-asan
 	@$(ASAN_BIN)/gen-single-defect check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd
+	@$(ASAN_BIN)/gen-single-defect-api check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where a single-defect check is in the tree: its source text, found in
+ * its function (matched by text, never by line number), and how many
+ * error returns a file holds, and writing the cases out. Shared by the frame cases (gen-single-defect)
+ * and the API cases (gen-single-defect-api).
+ */
+#ifndef SINGLE_DEFECT_TEXT_H
+#define SINGLE_DEFECT_TEXT_H
+
+#include <stddef.h>
+
+/*
+ * The check's text occurs in the file at path once within function (or,
+ * nth > 0, at least nth times): NULL, *line its line (of the nth); else why not.
+ */
+const char *sd_text_line(const char *path, const char *function, const char *check, int nth,
+			 unsigned int *line);
+/* Lines of the file holding one of the NULL-ended texts (not a #define): its error returns. */
+unsigned int sd_error_returns(const char *path, const char *const *texts);
+/* The error returns of lib/zstd's C files: RETURN_ERROR_IF, RETURN_ERROR, CHECK_F... */
+extern const char *const sd_error_macros[];
+/* Writes n bytes at p to path; 0, or -1 after a line "PROG: PATH: cannot write". */
+int sd_write_file(const char *prog, const char *path, const void *p, size_t n);
+
+#endif
