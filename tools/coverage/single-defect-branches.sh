@@ -33,11 +33,19 @@ taken() {
 		function top(s) { return s ~ /^ *[0-9]+\|/ }
 		$0 ~ "^ *" line "\\|" {
 			inside = 1
-			# RETURN_ERROR(...) is the error branch itself: its line ran.
-			if ($0 ~ /RETURN_ERROR\(/) { split($0, f, "|"); uncond = 1; hit = f[2] + 0 > 0 }
+			# RETURN_ERROR(...) is the error branch itself: its expansion ran
+			# (the count of the line itself can be that of the enclosing
+			# region: the body of an unbraced if counts as the if does).
+			# So is a line holding only return ERROR(...), the if above it.
+			if ($0 ~ /RETURN_ERROR\(/ || $0 ~ /^ *[0-9]+\| *[0-9]*\| *return ERROR\(/) {
+				split($0, f, "|"); uncond = 1; hit = f[2] + 0 > 0
+			}
 			next
 		}
 		inside && top($0) { exit }
+		inside && uncond && !expanded && /^ *\| *\| *[0-9]+\| *[0-9]+\|/ {
+			expanded = 1; split($0, f, "|"); hit = f[4] + 0 > 0
+		}
 		inside && /Branch \(/ && /True: / && !uncond {
 			n = $0; sub(/.*Branch \(/, "", n); split(n, lc, ":")
 			t = $0; sub(/.*True: /, "", t); sub(/,.*/, "", t)

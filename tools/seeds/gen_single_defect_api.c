@@ -125,13 +125,13 @@ static const char *check_case(const char *dir, const char *zstd, const struct sd
 	if (!w)
 		w = same_as_built(dir, c, 1);
 	if (!w)
-		w = sd_api_run(c, 0, &error);
+		w = sd_api_run(c, 0, &error, NULL);
 	if (!w && error) {
 		snprintf(why, sizeof(why), "its control fails: %s (%d)", sd_api_error_name(error), error);
 		return why;
 	}
 	if (!w)
-		w = sd_api_run(c, 1, &error);
+		w = sd_api_run(c, 1, &error, NULL);
 	if (!w && error != c->error) {
 		snprintf(why, sizeof(why), "the kernel gives %s (%d), not %s",
 			 error ? sd_api_error_name(error) : "success", error, sd_api_error_name(c->error));
@@ -226,7 +226,19 @@ static int cmd_lines(const char *zstd)
 	return fail;
 }
 
-/* The defect's call alone, as check makes it: 0 when it fails for the case's reason. */
+/* In the cov variant, llvm's runtime: counters zeroed, so that a profile holds the defect's call alone. */
+void __llvm_profile_reset_counters(void) __attribute__((weak));
+
+static void profile_reset(void)
+{
+	if (__llvm_profile_reset_counters)
+		__llvm_profile_reset_counters();
+}
+
+/*
+ * The defect's call alone, as check makes it (what it needs found first,
+ * then the profile's counters zeroed): 0 when it fails for the case's reason.
+ */
 static int cmd_run(const char *name)
 {
 	size_t n;
@@ -236,7 +248,7 @@ static int cmd_run(const char *name)
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(c[i].name, name))
 			continue;
-		if (sd_api_run(&c[i], 1, &error))
+		if (sd_api_run(&c[i], 1, &error, profile_reset))
 			return 1;
 		printf("single-defect: %s: %s\n", name, sd_api_error_name(error));
 		return error != c[i].error;

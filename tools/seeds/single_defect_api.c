@@ -15,6 +15,8 @@
 #define ZC	"compress/zstd_compress.c"
 #define ZM	"zstd_compress_module.c"
 #define ZDM	"zstd_decompress_module.c"
+#define ZS	"compress/zstd_compress_sequences.c"
+#define ZF	"compress/fse_compress.c"
 #define TEXT	LIB_SAMPLE_TEXT
 #define RANDOM	LIB_SAMPLE_RANDOM
 
@@ -26,13 +28,15 @@
 #define PARAM_CASE(nm, p, value, bound, nth)					\
 	{ .name = nm, .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = TEXT,	\
 	  .src_len = 1000, .defect = SD_API_PARAM, .param = p, .amount = value,	\
-	  .error = ZSTD_ERR_PARAMETER_OUT_OF_BOUND, .checks = PARAM_CHECKS(bound, nth) }
+	  .error = SD_API_PARAMETER_OUT_OF_BOUND, .checks = PARAM_CHECKS(bound, nth) }
 
-/* zstd_error_code values (zstd_errors.h, the same in every version the kernel has). */
-#define ZSTD_ERR_PARAMETER_OUT_OF_BOUND	42
-#define ZSTD_ERR_MEMORY_ALLOCATION	64
-#define ZSTD_ERR_DST_SIZE_TOO_SMALL	70
-#define ZSTD_ERR_SRC_SIZE_WRONG		72
+/* 1000 bytes (the first run alike) at level 3 into the least its control fits in, minus k. */
+#define DST_CASE(nm, kd, alike, k, ...)						\
+	{ .name = nm, .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = kd,	\
+	  .src_len = 1000, .run = alike, .defect = SD_API_DST_SHORT, .amount = k,	\
+	  .error = SD_API_DST_TOO_SMALL, .checks = __VA_ARGS__ }
+#define NCOUNT_OVERFLOW	"return ERROR(dstSize_tooSmall);   /* Buffer overflow */"
+
 
 /* compressStream2's forward of what the stream's stage returns. */
 #define FWD_GENERIC	{ ZC, "ZSTD_compressStream2", "FORWARD_IF_ERROR( ZSTD_compressStream_generic(cctx, output, input, endOp) , \"\");", 0 }
@@ -45,7 +49,7 @@
 static const struct sd_api_case cases[] = {
 	{ .name = "window-log-over-max", .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = TEXT,
 	  .src_len = 1000, .defect = SD_API_PARAM, .param = SD_API_WINDOW_LOG, .amount = 32,
-	  .error = ZSTD_ERR_PARAMETER_OUT_OF_BOUND, .checks = {
+	  .error = SD_API_PARAMETER_OUT_OF_BOUND, .checks = {
 		{ ZC, "ZSTD_CCtxParams_setParameter", "BOUNDCHECK(ZSTD_c_windowLog, value);", 0 },
 		{ ZM, "zstd_cctx_init", "ZSTD_FORWARD_IF_ERR(ZSTD_CCtx_setParameter(", 1 },
 		{ ZM, "zstd_compress_cctx", "ZSTD_FORWARD_IF_ERR(zstd_cctx_init(cctx, parameters, src_size));", 0 } } },
@@ -74,17 +78,17 @@ static const struct sd_api_case cases[] = {
 	  .error = SD_API_NULL, .checks = { { ZDM, "zstd_init_dstream", "if (workspace == NULL)", 0 } } },
 	{ .name = "cctx-workspace-short", .entry = SD_API_COMPRESS_CCTX, .level = 1, .kind = TEXT,
 	  .src_len = 16384, .defect = SD_API_WS_SHORT, .amount = 1,
-	  .error = ZSTD_ERR_MEMORY_ALLOCATION, .checks = {
+	  .error = SD_API_MEMORY_ALLOCATION, .checks = {
 		{ ZC, "ZSTD_resetCCtx_internal", "RETURN_ERROR_IF(zc->staticSize, memory_allocation, \"static cctx : no resize\");", 0 },
 		{ ZC, "ZSTD_compressBegin_internal", "FORWARD_IF_ERROR( ZSTD_resetCCtx_internal(cctx, *params, pledgedSrcSize,", 0 },
 		{ ZC, "ZSTD_CCtx_init_compressStream2", "FORWARD_IF_ERROR( ZSTD_compressBegin_internal(cctx,", 0 },
 		{ ZC, "ZSTD_compressStream2", "FORWARD_IF_ERROR(ZSTD_CCtx_init_compressStream2(cctx, endOp, input->size), \"CompressStream2 initialization failed\");", 0 } } },
 	{ .name = "cstream-workspace-short", .entry = SD_API_STREAM, .level = 1, .kind = TEXT,
 	  .src_len = 16384, .defect = SD_API_WS_SHORT, .amount = 1,
-	  .error = ZSTD_ERR_MEMORY_ALLOCATION, .checks = { FWD_STREAM } },
+	  .error = SD_API_MEMORY_ALLOCATION, .checks = { FWD_STREAM } },
 	{ .name = "frame-header-no-room", .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = TEXT,
 	  .src_len = 5, .defect = SD_API_DST_SIZE, .amount = 17,
-	  .error = ZSTD_ERR_DST_SIZE_TOO_SMALL, .checks = {
+	  .error = SD_API_DST_TOO_SMALL, .checks = {
 		{ ZC, "ZSTD_writeFrameHeader", "RETURN_ERROR_IF(dstCapacity < ZSTD_FRAMEHEADERSIZE_MAX, dstSize_tooSmall,", 0 },
 		{ ZC, "ZSTD_compressContinue_internal", "FORWARD_IF_ERROR(fhSize, \"ZSTD_writeFrameHeader failed\");", 0 },
 		FWD_CONTINUE,
@@ -92,7 +96,7 @@ static const struct sd_api_case cases[] = {
 		FWD_GENERIC } },
 	{ .name = "literals-no-room", .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = RANDOM,
 	  .src_len = 100, .defect = SD_API_DST_SHORT, .amount = 1,
-	  .error = ZSTD_ERR_DST_SIZE_TOO_SMALL, .checks = {
+	  .error = SD_API_DST_TOO_SMALL, .checks = {
 		{ "compress/zstd_compress_literals.c", "ZSTD_noCompressLiterals", "RETURN_ERROR_IF(srcSize + flSize > dstCapacity, dstSize_tooSmall, \"\");", 0 },
 		{ ZC, "ZSTD_entropyCompressSequences_internal", "FORWARD_IF_ERROR(cSize, \"ZSTD_compressLiterals failed\");", 0 },
 		{ ZC, "ZSTD_entropyCompressSequences", "FORWARD_IF_ERROR(cSize, \"ZSTD_entropyCompressSequences_internal failed\");", 0 },
@@ -102,33 +106,57 @@ static const struct sd_api_case cases[] = {
 	/* Compressed, it fits in one byte less, but saves too little: stored raw, which does not fit. */
 	{ .name = "raw-block-no-room", .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = RANDOM,
 	  .src_len = 1000, .run = 24, .defect = SD_API_DST_SHORT, .amount = 1,
-	  .error = ZSTD_ERR_DST_SIZE_TOO_SMALL, .checks = {
+	  .error = SD_API_DST_TOO_SMALL, .checks = {
 		{ ZC, "ZSTD_compress_frameChunk", "FORWARD_IF_ERROR(cSize, \"ZSTD_noCompressBlock failed\");", 0 },
 		{ "compress/zstd_compress_internal.h", "ZSTD_noCompressBlock", "RETURN_ERROR_IF(srcSize + ZSTD_blockHeaderSize > dstCapacity,", 0 } } },
+	/*
+	 * 1000 bytes of text at level 3 into less and less room: the block's
+	 * last part that no longer fits moves from the sequences' bit stream
+	 * back to its tables and the literals' Huffman tree (1.4.10's layout).
+	 */
+	DST_CASE("seq-bitstream-no-room", TEXT, 0, 1, {
+		{ ZS, "ZSTD_encodeSequences_body", "RETURN_ERROR_IF(streamSize==0, dstSize_tooSmall, \"not enough space\");", 0 },
+		{ ZC, "ZSTD_entropyCompressSequences_internal", "FORWARD_IF_ERROR(bitstreamSize, \"ZSTD_encodeSequences failed\");", 0 } }),
+	DST_CASE("seq-bitstream-start-no-room", TEXT, 0, 192, {
+		{ ZS, "ZSTD_encodeSequences_body", "RETURN_ERROR_IF(", 1 } }),
+	DST_CASE("ml-table-no-room", TEXT, 0, 202, {
+		{ ZC, "ZSTD_entropyCompressSequences_internal", "FORWARD_IF_ERROR(countSize, \"ZSTD_buildCTable for MatchLengths failed\");", 0 },
+		{ ZS, "ZSTD_buildCTable", "FORWARD_IF_ERROR(NCountSize, \"FSE_writeNCount failed\");", 0 },
+		{ ZF, "FSE_writeNCount_generic", NCOUNT_OVERFLOW, 3 } }),
+	DST_CASE("of-table-no-room", TEXT, 0, 210, {
+		{ ZC, "ZSTD_entropyCompressSequences_internal", "FORWARD_IF_ERROR(countSize, \"ZSTD_buildCTable for Offsets failed\");", 0 } }),
+	DST_CASE("ll-table-no-room", TEXT, 0, 213, {
+		{ ZC, "ZSTD_entropyCompressSequences_internal", "FORWARD_IF_ERROR(countSize, \"ZSTD_buildCTable for LitLens failed\");", 0 },
+		{ ZF, "FSE_writeNCount_generic", NCOUNT_OVERFLOW, 4 } }),
+	DST_CASE("huf-table-no-room", TEXT, 0, 310, {
+		{ "compress/huf_compress.c", "HUF_writeCTable_wksp", "if (((maxSymbolValue+1)/2) + 1 > maxDstSize) return ERROR(dstSize_tooSmall);", 0 } }),
+	/* The random block with a short match: its raw literals fit, its sequences' header not. */
+	DST_CASE("seq-header-no-room", RANDOM, 24, 18, {
+		{ ZC, "ZSTD_entropyCompressSequences_internal", "RETURN_ERROR_IF((oend-op) < 3 /*max nbSeq Size*/ + 1 /*seqHead*/,", 0 } }),
 	{ .name = "checksum-no-room", .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = RANDOM,
 	  .src_len = 100, .checksum = 1, .defect = SD_API_DST_SHORT, .amount = 1,
-	  .error = ZSTD_ERR_DST_SIZE_TOO_SMALL, .checks = {
+	  .error = SD_API_DST_TOO_SMALL, .checks = {
 		{ ZC, "ZSTD_writeEpilogue", "RETURN_ERROR_IF(dstCapacity<4, dstSize_tooSmall, \"no room for checksum\");", 0 },
 		{ ZC, "ZSTD_compressEnd", "FORWARD_IF_ERROR(endResult, \"ZSTD_writeEpilogue failed\");", 0 } } },
 	{ .name = "second-block-no-room", .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = RANDOM,
 	  .src_len = 128 * 1024 + 3, .defect = SD_API_DST_SHORT, .amount = 1,
-	  .error = ZSTD_ERR_DST_SIZE_TOO_SMALL, .checks = {
+	  .error = SD_API_DST_TOO_SMALL, .checks = {
 		{ ZC, "ZSTD_compress_frameChunk", "RETURN_ERROR_IF(dstCapacity < ZSTD_blockHeaderSize + MIN_CBLOCK_SIZE,", 0 } } },
 	{ .name = "pledged-one-more", .entry = SD_API_STREAM, .level = 3, .kind = TEXT,
 	  .src_len = 1000, .defect = SD_API_PLEDGE, .amount = 1,
-	  .error = ZSTD_ERR_SRC_SIZE_WRONG, .checks = {
+	  .error = SD_API_SRC_SIZE_WRONG, .checks = {
 		{ ZC, "ZSTD_compressEnd", "RETURN_ERROR_IF(", 0 }, FWD_BUFFERED, FWD_END_STREAM } },
 	{ .name = "pledged-one-less", .entry = SD_API_STREAM, .level = 3, .kind = TEXT,
 	  .src_len = 1000, .defect = SD_API_PLEDGE, .amount = -1,
-	  .error = ZSTD_ERR_SRC_SIZE_WRONG, .checks = {
+	  .error = SD_API_SRC_SIZE_WRONG, .checks = {
 		{ ZC, "ZSTD_compressContinue_internal", "RETURN_ERROR_IF(", 2 } } },
 	{ .name = "out-pos-past-size", .entry = SD_API_STREAM, .level = 3, .kind = TEXT,
 	  .src_len = 1000, .defect = SD_API_OUT_POS, .amount = 1, .call = SD_API_CALL_END,
-	  .error = ZSTD_ERR_DST_SIZE_TOO_SMALL, .checks = {
+	  .error = SD_API_DST_TOO_SMALL, .checks = {
 		{ ZC, "ZSTD_compressStream2", "RETURN_ERROR_IF(output->pos > output->size, dstSize_tooSmall, \"invalid output buffer\");", 0 } } },
 	{ .name = "in-pos-past-size", .entry = SD_API_STREAM, .level = 3, .kind = TEXT,
 	  .src_len = 1000, .defect = SD_API_IN_POS, .amount = 1, .call = SD_API_CALL_COMPRESS,
-	  .error = ZSTD_ERR_SRC_SIZE_WRONG, .checks = {
+	  .error = SD_API_SRC_SIZE_WRONG, .checks = {
 		{ ZC, "ZSTD_compressStream2", "RETURN_ERROR_IF(input->pos  > input->size, srcSize_wrong, \"invalid input buffer\");", 0 } } },
 };
 
@@ -154,13 +182,13 @@ const char *sd_api_error_name(int error)
 		return "ok";
 	case SD_API_NULL:
 		return "NULL";
-	case ZSTD_ERR_PARAMETER_OUT_OF_BOUND:
+	case SD_API_PARAMETER_OUT_OF_BOUND:
 		return "parameter_outOfBound";
-	case ZSTD_ERR_MEMORY_ALLOCATION:
+	case SD_API_MEMORY_ALLOCATION:
 		return "memory_allocation";
-	case ZSTD_ERR_DST_SIZE_TOO_SMALL:
+	case SD_API_DST_TOO_SMALL:
 		return "dstSize_tooSmall";
-	case ZSTD_ERR_SRC_SIZE_WRONG:
+	case SD_API_SRC_SIZE_WRONG:
 		return "srcSize_wrong";
 	default:
 		return "?";
@@ -211,9 +239,9 @@ static void put_workspace(struct sink *s, const struct sd_api_case *c, int defec
 static void put_dst(struct sink *s, const struct sd_api_case *c, int defect)
 {
 	if (c->defect == SD_API_DST_SHORT && defect)
-		put(s, "dst_capacity", "the control's frame size minus %ld", c->amount);
+		put(s, "dst_capacity", "the least the control fits in, minus %ld", c->amount);
 	else if (c->defect == SD_API_DST_SHORT)
-		put(s, "dst_capacity", "the control's frame size");
+		put(s, "dst_capacity", "the least it fits in (from its frame's size up)");
 	else if (c->defect == SD_API_DST_SIZE)
 		put(s, "dst_capacity", "%ld bytes", c->amount + !defect);
 	else

@@ -30,7 +30,7 @@ enum sd_api_defect {
 	SD_API_WS_SHORT,	/* workspace: its bound - amount bytes */
 	SD_API_WS_NULL,		/* workspace: NULL */
 	SD_API_WS_SIZE,		/* workspace: amount bytes */
-	SD_API_DST_SHORT,	/* destination: the control's frame size - amount */
+	SD_API_DST_SHORT,	/* destination: the least the control fits in, - amount */
 	SD_API_DST_SIZE,	/* destination: amount bytes (the control: amount + 1) */
 	SD_API_PLEDGE,		/* pledged size: the source's + amount */
 	SD_API_OUT_POS,		/* on `call`, output pos = size + amount (control: pos = size) */
@@ -57,6 +57,11 @@ struct sd_api_check {
 #define SD_API_CHECKS_MAX	8
 /* The kernel's answer: an error code, or NULL from an init function. */
 #define SD_API_NULL		(-1)
+/* zstd_error_code values (zstd_errors.h, the same in every version the kernel has). */
+#define SD_API_PARAMETER_OUT_OF_BOUND	42
+#define SD_API_MEMORY_ALLOCATION	64
+#define SD_API_DST_TOO_SMALL		70
+#define SD_API_SRC_SIZE_WRONG		72
 
 struct sd_api_case {
 	const char *name;	/* api/<name>.txt */
@@ -84,9 +89,12 @@ const char *sd_api_error_name(int error);
  * Runs the case's call with its defect (1) or as its control (0) through
  * the kernel's wrapper; *error gets what it gave: 0 (success),
  * SD_API_NULL (an init function's NULL) or the zstd_error_code. A control
- * that succeeds also round-trips its frame through the reference. NULL,
- * or why the run could not be made or its control's frame is wrong.
+ * that succeeds also round-trips its frame through the reference. before,
+ * unless NULL, is called once what the call needs is known (the least
+ * capacity its control fits in is found by compressing it), just before
+ * the call itself. NULL, or why the run could not be made or its
+ * control's frame is wrong.
  */
-const char *sd_api_run(const struct sd_api_case *c, int defect, int *error);
+const char *sd_api_run(const struct sd_api_case *c, int defect, int *error, void (*before)(void));
 
 #endif

@@ -14,6 +14,11 @@
 #include "zstd_fuzz.h"
 
 #define SEED		1
+
+_Static_assert(SD_API_PARAMETER_OUT_OF_BOUND == ZSTD_error_parameter_outOfBound &&
+	       SD_API_MEMORY_ALLOCATION == ZSTD_error_memory_allocation &&
+	       SD_API_DST_TOO_SMALL == ZSTD_error_dstSize_tooSmall &&
+	       SD_API_SRC_SIZE_WRONG == ZSTD_error_srcSize_wrong, "zstd_error_code values");
 #define LOOPS_MAX	64
 
 /* The case's parameters, with the defect's parameter when defect is set. */
@@ -99,7 +104,29 @@ static const char *compress_cctx(const struct sd_api_case *c, int defect, size_t
 	return !defect && !*error ? round_trip(c, dst, ret) : NULL;
 }
 
-static const char *run_cctx(const struct sd_api_case *c, int defect, int *error)
+/*
+ * The least capacity the control compresses into: from its frame's size
+ * (compressed into its bound) up, for the sequences' bit stream wants
+ * some slack beyond what it writes.
+ */
+static const char *least_capacity(const struct sd_api_case *c, size_t *cap)
+{
+	size_t bound = zstd_compress_bound(c->src_len), len = 0;
+	int error;
+	const char *why = compress_cctx(c, 0, bound, &error, &len);
+
+	for (*cap = len; !why && !error && *cap < bound; ++*cap) {
+		why = compress_cctx(c, 0, *cap, &error, &len);
+		if (!why && !error)
+			return NULL;
+		why = error == SD_API_DST_TOO_SMALL ? NULL : "its control fails but for room";
+		error = 0;
+	}
+	return why ? why : error ? "its control fails into its bound" : NULL;
+}
+
+static const char *run_cctx(const struct sd_api_case *c, int defect, int *error,
+			    void (*before)(void))
 {
 	size_t cap = zstd_compress_bound(c->src_len), len = 0;
 	const char *why;
@@ -107,12 +134,13 @@ static const char *run_cctx(const struct sd_api_case *c, int defect, int *error)
 	if (c->defect == SD_API_DST_SIZE)
 		cap = (size_t)c->amount + !defect;
 	if (c->defect == SD_API_DST_SHORT) {
-		/* The control's frame size: compressed once into its bound. */
-		why = compress_cctx(c, 0, cap, error, &len);
-		if (why || *error)
-			return why ? why : "its control fails into its bound";
-		cap = len - (defect ? (size_t)c->amount : 0);
+		why = least_capacity(c, &cap);
+		if (why)
+			return why;
+		cap -= defect ? (size_t)c->amount : 0;
 	}
+	if (before)
+		before();
 	return compress_cctx(c, defect, cap, error, &len);
 }
 
@@ -202,12 +230,14 @@ static const char *run_dinit(const struct sd_api_case *c, int defect, int *error
 	return NULL;
 }
 
-const char *sd_api_run(const struct sd_api_case *c, int defect, int *error)
+const char *sd_api_run(const struct sd_api_case *c, int defect, int *error, void (*before)(void))
 {
 	*error = 0;
+	if (before && c->entry != SD_API_COMPRESS_CCTX)
+		before();
 	switch (c->entry) {
 	case SD_API_COMPRESS_CCTX:
-		return run_cctx(c, defect, error);
+		return run_cctx(c, defect, error, before);
 	case SD_API_STREAM:
 		return run_stream(c, defect, error);
 	default:
