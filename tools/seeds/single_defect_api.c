@@ -123,6 +123,9 @@ static const struct sd_api_case cases[] = {
 		{ ZC, "ZSTD_entropyCompressSequences_internal", "FORWARD_IF_ERROR(countSize, \"ZSTD_buildCTable for MatchLengths failed\");", 0 },
 		{ ZS, "ZSTD_buildCTable", "FORWARD_IF_ERROR(NCountSize, \"FSE_writeNCount failed\");", 0 },
 		{ ZF, "FSE_writeNCount_generic", NCOUNT_OVERFLOW, 3 } }),
+	/* Its first 200 bytes alike: a long match, a run of unused match-length codes in the table. */
+	DST_CASE("ml-table-zero-run-no-room", TEXT, 200, 160, {
+		{ ZF, "FSE_writeNCount_generic", NCOUNT_OVERFLOW, 2 } }),
 	DST_CASE("of-table-no-room", TEXT, 0, 210, {
 		{ ZC, "ZSTD_entropyCompressSequences_internal", "FORWARD_IF_ERROR(countSize, \"ZSTD_buildCTable for Offsets failed\");", 0 } }),
 	DST_CASE("ll-table-no-room", TEXT, 0, 213, {
@@ -142,6 +145,11 @@ static const struct sd_api_case cases[] = {
 	  .src_len = 128 * 1024 + 3, .defect = SD_API_DST_SHORT, .amount = 1,
 	  .error = SD_API_DST_TOO_SMALL, .checks = {
 		{ ZC, "ZSTD_compress_frameChunk", "RETURN_ERROR_IF(dstCapacity < ZSTD_blockHeaderSize + MIN_CBLOCK_SIZE,", 0 } } },
+	/* A 100-byte second block (over 63 literals) with 6 bytes of room: 3 for its literals. */
+	{ .name = "literals-header-no-room", .entry = SD_API_COMPRESS_CCTX, .level = 3, .kind = RANDOM,
+	  .src_len = 128 * 1024 + 100, .defect = SD_API_DST_SHORT, .amount = 97,
+	  .error = SD_API_DST_TOO_SMALL, .checks = {
+		{ "compress/zstd_compress_literals.c", "ZSTD_compressLiterals", "RETURN_ERROR_IF(dstCapacity < lhSize+1, dstSize_tooSmall, \"not enough space for compression\");", 0 } } },
 	{ .name = "pledged-one-more", .entry = SD_API_STREAM, .level = 3, .kind = TEXT,
 	  .src_len = 1000, .defect = SD_API_PLEDGE, .amount = 1,
 	  .error = SD_API_SRC_SIZE_WRONG, .checks = {

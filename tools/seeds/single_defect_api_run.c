@@ -137,6 +137,8 @@ static const char *run_cctx(const struct sd_api_case *c, int defect, int *error,
 		why = least_capacity(c, &cap);
 		if (why)
 			return why;
+		if (defect && cap < (size_t)c->amount)
+			return "its defect asks for less than no room";
 		cap -= defect ? (size_t)c->amount : 0;
 	}
 	if (before)
