@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test-single-defect: check-single-defect fails, naming the check, when
 #  - a committed input is not what its builder makes;
-#  - a check's text is gone from the tree (a stale manifest entry);
+#  - a check's text is gone from the tree (a stale manifest entry), or an
+#    entry of the compressor's unreachable-check list is stale or proved;
 #  - a check is removed from a copy of the tree, built (seeded from the
 #    tree's own build, so only the edited file recompiles): the input named
 #    after it is then no longer rejected for its reason, or a sanitizer
@@ -34,7 +35,8 @@ expect_fail() {
 
 # The clean tree passes.
 { "$gen" check corpus/single-defect "$tree/src/lib/zstd" &&
-	"$genapi" check corpus/single-defect "$tree/src/lib/zstd"; } >"$work/clean.log" 2>&1 ||
+	"$genapi" check corpus/single-defect "$tree/src/lib/zstd" corpus/unreachable.txt \
+		corpus/unreachable-checks-compress.txt; } >"$work/clean.log" 2>&1 ||
 	{ echo "test-single-defect: FAIL: the clean tree fails ($work/clean.log)"; exit 1; }
 
 # A changed input.
@@ -49,6 +51,19 @@ sed -i 's/if (verif != rest) return ERROR(corruption_detected);/if (verif != res
 	"$work/zstd-text/common/entropy_common.c"
 "$gen" check corpus/single-defect "$work/zstd-text" >"$work/stale.log" 2>&1
 expect_fail huf-rest-not-power-of-2 $? "$work/stale.log"
+
+# The compressor's unreachable-check list: an entry no longer in the tree, and
+# one an API case proves, each fail.
+cp corpus/unreachable-checks-compress.txt "$work/checks.txt"
+printf 'compress/zstd_compress.c\tZSTD_compress2\tRETURN_ERROR(nothing_here, "");\tmade up\n' >>"$work/checks.txt"
+printf 'compress/zstd_compress.c\tZSTD_writeEpilogue\tRETURN_ERROR_IF(dstCapacity<4, dstSize_tooSmall, "no room for checksum");\tmade up\n' >>"$work/checks.txt"
+"$genapi" check corpus/single-defect "$tree/src/lib/zstd" corpus/unreachable.txt "$work/checks.txt" >"$work/list.log" 2>&1
+if [ $? = 0 ] || ! grep -q 'FAIL .*ZSTD_compress2: RETURN_ERROR(nothing_here.*not in its function' "$work/list.log" ||
+	! grep -q 'FAIL .*ZSTD_writeEpilogue: .*an API case proves it' "$work/list.log"; then
+	echo "test-single-defect: FAIL: stale unreachable-check entries not named ($work/list.log)"; fail=1
+else
+	echo "test-single-defect: unreachable-check list: stale and proved entries caught"
+fi
 
 # remove NAME FILE TEXT: a tree copy without the check, built; its check must fail.
 remove() {
@@ -71,7 +86,8 @@ PY
 	else
 		"$b/asan/bin/gen-single-defect" check corpus/single-defect "$t/lib/zstd" >"$log" 2>&1
 		local rc=$?
-		"$b/asan/bin/gen-single-defect-api" check corpus/single-defect "$t/lib/zstd" >>"$log" 2>&1
+		"$b/asan/bin/gen-single-defect-api" check corpus/single-defect "$t/lib/zstd" \
+			corpus/unreachable.txt corpus/unreachable-checks-compress.txt >>"$log" 2>&1
 		expect_fail "$name" $((rc | $?)) "$log"
 	fi
 	rm -rf "$b" "$(dirname "$b")/trees/$(basename "$b")" "$t"

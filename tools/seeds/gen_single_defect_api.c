@@ -5,15 +5,17 @@
  *
  *   gen-single-defect-api write DIR        writes DIR/api/<case>.txt, its
  *                                          control <case>.ok.txt, DIR/MANIFEST-api
- *   gen-single-defect-api check DIR ZSTD   checks them against lib/zstd at ZSTD
+ *   gen-single-defect-api check DIR ZSTD FNS CHECKS
+ *                                          checks them against lib/zstd at ZSTD,
+ *                                          measures with the unreachable lists
  *   gen-single-defect-api lines ZSTD       "<input> <file> <line>" a check
  *   gen-single-defect-api run DIR NAME     the defect's call alone (coverage)
  *
  * check: the committed records are what the cases make; the defect's call
  * fails with its checks' error code (or NULL); the control succeeds and
  * its frame round-trips through the reference; each check's text is in its
- * function. A line per case, per file "checks proved: N of M error
- * returns"; exit 1 on any failure.
+ * function. A line per case, per file "API checks proved: P of R
+ * reachable" (sd_api_measure); exit 1 on any failure.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,12 +28,6 @@
 
 #define PATH_MAX_LEN	4096
 #define RECORD_MAX	1024
-#define FILES_MAX	16
-
-/* What counts as an error return: the compressor's macros, the wrapper's forwards and NULLs. */
-static const char *const compress_texts[] = { "RETURN_ERROR_IF(", "RETURN_ERROR(", "CHECK_F(",
-	"FORWARD_IF_ERROR(", "CHECK_E(", "return ERROR(", "BOUNDCHECK(", NULL };
-static const char *const module_texts[] = { "ZSTD_FORWARD_IF_ERR(", "return NULL;", NULL };
 
 static void record_path(char *buf, const char *dir, const struct sd_api_case *c, int control)
 {
@@ -140,41 +136,10 @@ static const char *check_case(const char *dir, const char *zstd, const struct sd
 	return w ? w : check_texts(zstd, c);
 }
 
-struct tally {
-	const char *file;
-	unsigned int proved;
-};
-
-static void count(struct tally *t, size_t *nt, const char *file)
-{
-	size_t j;
-
-	for (j = 0; j < *nt && strcmp(t[j].file, file); j++)
-		;
-	if (j == *nt && *nt < FILES_MAX)
-		t[(*nt)++] = (struct tally){ file, 0 };
-	if (j < *nt)
-		t[j].proved++;
-}
-
-static void report(const char *zstd, const struct tally *t, size_t nt, unsigned int total)
-{
-	char path[PATH_MAX_LEN];
-
-	for (size_t i = 0; i < nt; i++) {
-		snprintf(path, sizeof(path), "%s/%s", zstd, t[i].file);
-		printf("single-defect: %s: checks proved: %u of %u error returns\n", t[i].file,
-		       t[i].proved, sd_error_returns(path, strstr(t[i].file, "module") ?
-						  module_texts : compress_texts));
-	}
-	printf("single-defect: API checks proved: %u\n", total);
-}
-
-static int cmd_check(const char *dir, const char *zstd)
+static int cmd_check(const char *dir, const char *zstd, const char *fn_list, const char *check_list)
 {
 	static char want[64 * 1024];
-	struct tally t[FILES_MAX];
-	size_t n, nt = 0, len = 0;
+	size_t n, len = 0;
 	const struct sd_api_case *c = sd_api_cases(&n);
 	char path[PATH_MAX_LEN], *have;
 	unsigned int proved = 0;
@@ -196,11 +161,11 @@ static int cmd_check(const char *dir, const char *zstd)
 		why = check_case(dir, zstd, &c[i]);
 		printf("%s %s\n", why ? "FAIL" : "ok", why ? why : sd_api_error_name(c[i].error));
 		fail |= why != NULL;
-		for (const struct sd_api_check *k = c[i].checks; k->file && !why; k++, proved++)
-			count(t, &nt, k->file);
+		for (const struct sd_api_check *k = c[i].checks; k->file && !why; k++)
+			proved++;
 	}
-	report(zstd, t, nt, proved);
-	return fail;
+	printf("single-defect: API case rows proved: %u\n", proved);
+	return sd_api_measure(zstd, fn_list, check_list) || fail;
 }
 
 static int cmd_lines(const char *zstd)
@@ -264,8 +229,9 @@ int main(int argc, char **argv)
 		return cmd_run(argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "write"))
 		return cmd_write(argv[2]);
-	if (argc == 4 && !strcmp(argv[1], "check"))
-		return cmd_check(argv[2], argv[3]);
-	fprintf(stderr, "usage: gen-single-defect-api write DIR | check DIR LIB_ZSTD_DIR | lines LIB_ZSTD_DIR | run DIR NAME\n");
+	if (argc == 6 && !strcmp(argv[1], "check"))
+		return cmd_check(argv[2], argv[3], argv[4], argv[5]);
+	fprintf(stderr, "usage: gen-single-defect-api write DIR | check DIR LIB_ZSTD_DIR FUNCTION_LIST CHECK_LIST"
+		" | lines LIB_ZSTD_DIR | run DIR NAME\n");
 	return 2;
 }

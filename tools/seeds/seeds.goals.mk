@@ -25,4 +25,5 @@ single-defect: build-asan
 
 check-single-defect: build-asan
 	@$(ASAN_BIN)/gen-single-defect check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd
-	@$(ASAN_BIN)/gen-single-defect-api check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd
+	@$(ASAN_BIN)/gen-single-defect-api check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd \
+		corpus/unreachable.txt corpus/unreachable-checks-compress.txt

@@ -96,5 +96,14 @@ const char *sd_api_error_name(int error);
  * control's frame is wrong.
  */
 const char *sd_api_run(const struct sd_api_case *c, int defect, int *error, void (*before)(void));
+/*
+ * Per file of the compressor and the modules under zstd (lib/zstd), prints
+ * "API checks proved: P of R reachable": the error returns, less those in
+ * the functions of fn_list (corpus/unreachable.txt) and the checks of
+ * check_list (corpus/unreachable-checks-compress.txt); 1 when a list
+ * cannot be read or a check_list entry is stale (its text gone from its
+ * function, its function in fn_list, or proved by a case).
+ */
+int sd_api_measure(const char *zstd, const char *fn_list, const char *check_list);
 
 #endif

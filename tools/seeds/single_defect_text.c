@@ -17,23 +17,34 @@ static int ident_char(char ch)
 }
 
 /*
- * A line that opens a function definition (at column 0, an identifier
- * before its first parenthesis, no ';' at its end): 1 when it is name's,
- * 0 when another's; -1 for any other line.
+ * The name of the function a line opens (at column 0, an identifier before
+ * its first parenthesis, no ';' at its end) into name; 0 for any other line.
  */
-static int opens_function(const char *line, size_t len, const char *name)
+static int function_name(const char *line, size_t len, char *name, size_t cap)
 {
 	const char *paren = memchr(line, '(', len), *end, *start;
 
 	if (!len || !ident_char(line[0]) || !paren || line[len - 1] == ';')
-		return -1;
+		return 0;
 	for (end = paren; end > line && end[-1] == ' '; end--)
 		;
 	for (start = end; start > line && ident_char(start[-1]); start--)
 		;
-	if (start == end)
+	if (start == end || (size_t)(end - start) >= cap)
+		return 0;
+	memcpy(name, start, (size_t)(end - start));
+	name[end - start] = '\0';
+	return 1;
+}
+
+/* 1 when the line opens name's definition, 0 when another's; -1 for any other line. */
+static int opens_function(const char *line, size_t len, const char *name)
+{
+	char buf[128];
+
+	if (!function_name(line, len, buf, sizeof(buf)))
 		return -1;
-	return (size_t)(end - start) == strlen(name) && !memcmp(start, name, strlen(name));
+	return !strcmp(buf, name);
 }
 
 /* s occurs in the n bytes at p. */
@@ -89,20 +100,43 @@ const char *sd_text_line(const char *path, const char *function, const char *che
 	return why;
 }
 
-unsigned int sd_error_returns(const char *path, const char *const *texts)
+/* A line holding one of the texts, not a #define. */
+static int is_error_return(const char *line, const char *const *texts)
+{
+	if (strstr(line, "#define"))
+		return 0;
+	for (size_t i = 0; texts[i]; i++)
+		if (strstr(line, texts[i]))
+			return 1;
+	return 0;
+}
+
+int sd_each_error_return(const char *path, const char *const *texts,
+			 void (*fn)(const char *line, const char *function, void *arg), void *arg)
 {
 	size_t len;
-	unsigned int n = 0;
-	char *src = (char *)file_read(path, &len), *line;
+	char *src = (char *)file_read(path, &len), *line, function[128] = "";
+	int n = 0;
 
-	for (line = src ? strtok(src, "\n") : NULL; line; line = strtok(NULL, "\n"))
-		for (size_t i = 0; texts[i]; i++)
-			if (strstr(line, texts[i]) && !strstr(line, "#define")) {
-				n++;
-				break;
-			}
+	if (!src)
+		return -1;
+	for (line = strtok(src, "\n"); line; line = strtok(NULL, "\n")) {
+		function_name(line, strlen(line), function, sizeof(function));
+		if (!is_error_return(line, texts))
+			continue;
+		n++;
+		if (fn)
+			fn(line, function, arg);
+	}
 	free(src);
 	return n;
+}
+
+unsigned int sd_error_returns(const char *path, const char *const *texts)
+{
+	int n = sd_each_error_return(path, texts, NULL, NULL);
+
+	return n < 0 ? 0 : (unsigned int)n;
 }
 
 int sd_write_file(const char *prog, const char *path, const void *p, size_t n)

@@ -18,6 +18,13 @@ const char *sd_text_line(const char *path, const char *function, const char *che
 			 unsigned int *line);
 /* Lines of the file holding one of the NULL-ended texts (not a #define): its error returns. */
 unsigned int sd_error_returns(const char *path, const char *const *texts);
+/*
+ * Calls fn (unless NULL) with each error-return line of the file and the
+ * function it is in (the last one opened above it); their number, -1 when
+ * the file cannot be read.
+ */
+int sd_each_error_return(const char *path, const char *const *texts,
+			 void (*fn)(const char *line, const char *function, void *arg), void *arg);
 /* The error returns of lib/zstd's C files: RETURN_ERROR_IF, RETURN_ERROR, CHECK_F... */
 extern const char *const sd_error_macros[];
 /* Writes n bytes at p to path; 0, or -1 after a line "PROG: PATH: cannot write". */
