@@ -10,10 +10,14 @@ seeds: build-asan
 	@echo "seeds: $(SEEDS_DIR)"
 
 # make single-defect: writes corpus/single-defect/ (inputs, controls, MANIFEST)
-# from tools/seeds/single_defect.c. make check-single-defect (in make check):
-# the committed inputs are what it makes, the kernel rejects each with its
-# check's error code, both libraries decode each control, and each check's
-# text is still in its function in the tree under test.
+# from tools/seeds/single_defect.c, and the compressor's and modules' API
+# cases (api/*.txt, MANIFEST-api) from tools/seeds/single_defect_api.c.
+# make check-single-defect (in make check): the committed inputs are what
+# they make, the kernel rejects each input with its check's error code, each
+# API case's call fails with its check's error code (or NULL), both
+# libraries decode each control (an API control round-trips), each check's
+# text is still in its function in the tree under test, and the compressor's
+# unreachable-check list is not stale; per file, checks proved.
 .PHONY: single-defect check-single-defect
 SINGLE_DEFECT_DIR := corpus/single-defect
 
