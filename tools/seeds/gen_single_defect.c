@@ -257,19 +257,17 @@ static int cmd_check(const char *dir, const char *zstd)
 {
 	static char want[64 * 1024];
 	struct tally t[8];
-	size_t n, nt = 0, len = 0;
+	size_t n, nt = 0;
 	const struct sd_case *c = sd_cases(&n);
-	char path[PATH_MAX_LEN], *have;
+	char path[PATH_MAX_LEN];
 	unsigned int proved = 0;
 	int fail = 0;
 
 	snprintf(path, sizeof(path), "%s/MANIFEST", dir);
-	have = read_all(path, &len);
-	if (!have || len != manifest(want, sizeof(want)) || memcmp(have, want, len)) {
+	if (!sd_file_is(path, want, manifest(want, sizeof(want)))) {
 		printf("single-defect: FAIL %s differs from the cases (make single-defect)\n", path);
 		fail = 1;
 	}
-	free(have);
 	for (size_t i = 0; i < n; i++) {
 		const char *why;
 		size_t j;

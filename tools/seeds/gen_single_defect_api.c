@@ -22,7 +22,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "file_read.h"
 #include "single_defect_api.h"
 #include "single_defect_text.h"
 
@@ -85,18 +84,11 @@ static int cmd_write(const char *dir)
 static const char *same_as_built(const char *dir, const struct sd_api_case *c, int control)
 {
 	char path[PATH_MAX_LEN], rec[RECORD_MAX];
-	size_t len = sd_api_record(c, !control, rec, sizeof(rec)), flen = 0;
-	char *file;
-	const char *why = NULL;
+	size_t len = sd_api_record(c, !control, rec, sizeof(rec));
 
 	record_path(path, dir, c, control);
-	file = (char *)file_read(path, &flen);
-	if (!file)
-		why = "record missing (make single-defect)";
-	else if (flen != len || memcmp(file, rec, len))
-		why = "record differs from what its case makes (make single-defect)";
-	free(file);
-	return why;
+	return sd_file_is(path, rec, len) ? NULL :
+	       "record missing or not what its case makes (make single-defect)";
 }
 
 static const char *check_texts(const char *zstd, const struct sd_api_case *c)
@@ -139,19 +131,17 @@ static const char *check_case(const char *dir, const char *zstd, const struct sd
 static int cmd_check(const char *dir, const char *zstd, const char *fn_list, const char *check_list)
 {
 	static char want[64 * 1024];
-	size_t n, len = 0;
+	size_t n;
 	const struct sd_api_case *c = sd_api_cases(&n);
-	char path[PATH_MAX_LEN], *have;
+	char path[PATH_MAX_LEN];
 	unsigned int proved = 0;
 	int fail = 0;
 
 	snprintf(path, sizeof(path), "%s/MANIFEST-api", dir);
-	have = (char *)file_read(path, &len);
-	if (!have || len != manifest(want, sizeof(want)) || memcmp(have, want, len)) {
+	if (!sd_file_is(path, want, manifest(want, sizeof(want)))) {
 		printf("single-defect: FAIL %s differs from the cases (make single-defect)\n", path);
 		fail = 1;
 	}
-	free(have);
 	for (size_t i = 0; i < n; i++) {
 		const char *why;
 

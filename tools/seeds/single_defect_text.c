@@ -150,3 +150,13 @@ int sd_write_file(const char *prog, const char *path, const void *p, size_t n)
 		fprintf(stderr, "%s: %s: cannot write\n", prog, path);
 	return ok ? 0 : -1;
 }
+
+int sd_file_is(const char *path, const void *want, size_t len)
+{
+	size_t flen = 0;
+	unsigned char *file = file_read(path, &flen);
+	int same = file && flen == len && !memcmp(file, want, len);
+
+	free(file);
+	return same;
+}

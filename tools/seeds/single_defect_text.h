@@ -29,5 +29,7 @@ int sd_each_error_return(const char *path, const char *const *texts,
 extern const char *const sd_error_macros[];
 /* Writes n bytes at p to path; 0, or -1 after a line "PROG: PATH: cannot write". */
 int sd_write_file(const char *prog, const char *path, const void *p, size_t n);
+/* The file at path holds exactly the len bytes at want. */
+int sd_file_is(const char *path, const void *want, size_t len);
 
 #endif
