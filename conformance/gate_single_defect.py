@@ -5,8 +5,9 @@ test, and the measure of its checks.
 
     gate_single_defect.py DIR BDIR
 
-Runs `gen-single-defect check` (each input rejected by its check, for its
-reason) and tools/coverage/checks_measure.py on its log; appends "checks
+Runs `gen-single-defect check` and `gen-single-defect-api check` (each
+input rejected, each API case's call failed, by its check, for its
+reason) and tools/coverage/checks_measure.py on their logs; appends "checks
 proved: N of M reachable" to DIR/figure and a failure line per input no
 longer rejected by its check, naming the check (file:line, function, text)
 and the input, or per stale entry of the unreachable lists; the result
@@ -31,15 +32,15 @@ def tree_zstd(bdir):
     return os.path.join(tree, 'src/lib/zstd')
 
 
-def measure(zstd, gen_log, out):
+def measure(zstd, gen_logs, out):
     """checks_measure.py's exit status; its output in out."""
     argv = [sys.executable, MEASURE, zstd, 'corpus/unreachable.txt',
-            'corpus/unreachable-regions.txt', SD_DIR, gen_log]
+            'corpus/unreachable-regions.txt', SD_DIR] + gen_logs
     with open(out, 'w') as f:
         return subprocess.call(argv, stdout=f, stderr=subprocess.STDOUT)
 
 
-def failures(gen_log, measure_log):
+def failures(gen_logs, measure_log):
     """One line per failing input (naming its check) or stale entry."""
     out, named = [], set()
     for line in read(measure_log).splitlines():
@@ -49,9 +50,10 @@ def failures(gen_log, measure_log):
             out.append('single-defect: %s: %s' % (m.group(1), m.group(2)))
         elif line.startswith('checks: ') and not re.match(r'checks: (\S+: \d+ of|all files| )', line):
             out.append('single-defect: ' + line[len('checks: '):])
-    for name, why in re.findall(r'^single-defect: ([^: ]+): (FAIL .*)$', read(gen_log), re.M):
-        if name not in named:
-            out.append('single-defect: %s: %s' % (name, why))
+    for gen_log in gen_logs:
+        for name, why in re.findall(r'^single-defect: ([^: ]+): (FAIL .*)$', read(gen_log), re.M):
+            if name not in named:
+                out.append('single-defect: %s: %s' % (name, why))
     return out
 
 
@@ -62,24 +64,27 @@ def main(argv):
     d, bdir = argv
     logs = os.path.join(d, 'logs')
     os.makedirs(logs, exist_ok=True)
-    gen = os.path.join(bdir, 'asan/bin/gen-single-defect')
+    gens = [os.path.join(bdir, 'asan/bin', g) for g in ('gen-single-defect', 'gen-single-defect-api')]
     zstd = tree_zstd(bdir)
-    cmd = '%s check %s %s' % (gen, SD_DIR, zstd)
-    gen_log = os.path.join(logs, 'single-defect.log')
+    cmd = '; '.join('%s check %s %s' % (g, SD_DIR, zstd) for g in gens)
+    gen_logs = [os.path.join(logs, os.path.basename(g)[4:] + '.log') for g in gens]
     measure_log = os.path.join(logs, 'checks.log')
     fails, figure = [], 'checks proved: none (no gen-single-defect)'
-    if not os.access(gen, os.X_OK):
-        fails.append('single-defect: %s not built' % gen)
+    missing = [g for g in gens if not os.access(g, os.X_OK)]
+    if missing:
+        fails.append('single-defect: %s not built' % ', '.join(missing))
         cmd = 'make build-asan'
     else:
-        gen_rc = run([gen, 'check', SD_DIR, zstd], gen_log)
-        m_rc = measure(zstd, gen_log, measure_log)
+        gen_rc = 0
+        for g, log in zip(gens, gen_logs):
+            gen_rc |= run([g, 'check', SD_DIR, zstd], log)
+        m_rc = measure(zstd, gen_logs, measure_log)
         total = re.findall(r'^checks: all files: (checks proved: \d+ of \d+ reachable)',
                            read(measure_log), re.M)
         figure = total[-1] if total else 'checks proved: no figure (%s)' % measure_log
-        fails = failures(gen_log, measure_log)
+        fails = failures(gen_logs, measure_log)
         if (gen_rc or m_rc) and not fails:
-            fails.append('single-defect: check failed (%s, %s)' % (gen_log, measure_log))
+            fails.append('single-defect: check failed (%s, %s)' % (', '.join(gen_logs), measure_log))
     with open(os.path.join(d, 'failures'), 'a') as f:
         for line in fails:
             f.write('%s\t%s\n' % (line, cmd))

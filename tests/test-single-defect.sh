@@ -5,7 +5,9 @@
 #  - a check is removed from a copy of the tree, built (seeded from the
 #    tree's own build, so only the edited file recompiles): the input named
 #    after it is then no longer rejected for its reason, or a sanitizer
-#    reports what the check kept out.
+#    reports what the check kept out; the same for the compressor's checks
+#    and their API cases (gen-single-defect-api): the call no longer fails
+#    with the check's error, or writes past its destination.
 # The tree under test is never edited: copies under WORK.
 #   test-single-defect.sh WORK BUILD BDIR TREE_DIR
 set -uo pipefail
@@ -13,6 +15,7 @@ work=${1:?usage: test-single-defect.sh WORK BUILD BDIR TREE_DIR}
 build=${2:?} bdir=${3:?} tree=${4:?}
 make=${MAKE:-make}
 gen=$bdir/asan/bin/gen-single-defect
+genapi=$bdir/asan/bin/gen-single-defect-api
 fail=0
 rm -rf "$work" && mkdir -p "$work"
 
@@ -30,7 +33,8 @@ expect_fail() {
 }
 
 # The clean tree passes.
-"$gen" check corpus/single-defect "$tree/src/lib/zstd" >"$work/clean.log" 2>&1 ||
+{ "$gen" check corpus/single-defect "$tree/src/lib/zstd" &&
+	"$genapi" check corpus/single-defect "$tree/src/lib/zstd"; } >"$work/clean.log" 2>&1 ||
 	{ echo "test-single-defect: FAIL: the clean tree fails ($work/clean.log)"; exit 1; }
 
 # A changed input.
@@ -62,7 +66,8 @@ gate_names() {
 }
 
 # remove NAME FILE TEXT [GATE]: a tree copy without the check, built; its
-# check must fail (and with GATE=1 the gate's single-defect part too).
+# frame or API check must fail (and with GATE=1 the gate's single-defect
+# part too).
 remove() {
 	local name=$1 file=$2 text=$3 gate=${4:-0} t=$work/tree-$1 b log=$work/removed-$1.log
 	cp -a "$tree/src" "$t"
@@ -82,7 +87,9 @@ PY
 		echo "test-single-defect: FAIL: $name: the copy does not build ($work/build-$name.log)"; fail=1
 	else
 		"$b/asan/bin/gen-single-defect" check corpus/single-defect "$t/lib/zstd" >"$log" 2>&1
-		expect_fail "$name" $? "$log"
+		local rc=$?
+		"$b/asan/bin/gen-single-defect-api" check corpus/single-defect "$t/lib/zstd" >>"$log" 2>&1
+		expect_fail "$name" $((rc | $?)) "$log"
 		[ "$gate" = 0 ] || gate_names "$name" "$b"
 	fi
 	rm -rf "$b" "$(dirname "$b")/trees/$(basename "$b")" "$t"
@@ -105,6 +112,11 @@ remove unzstd-flush-refused ../decompress_unzstd.c 'error("Failed to flush()");'
 # up to 12 fit the table builder's own check, and the frame decodes.
 remove fse-weights-symbol-over-11 common/fse_decompress.c \
 	'if (FSE_DECOMPRESS_WKSP_SIZE(tableLog, maxSymbolValue) > wkspSize) return ERROR(tableLog_tooLarge);'
+# The compressor: a parameter's bound (the call no longer fails for it) and
+# the checksum's room (the checksum is written past the destination).
+remove window-log-over-max compress/zstd_compress.c 'BOUNDCHECK(ZSTD_c_windowLog, value);'
+remove checksum-no-room compress/zstd_compress.c \
+	'RETURN_ERROR_IF(dstCapacity<4, dstSize_tooSmall, "no room for checksum");'
 
 [ $fail = 0 ] && echo "test-single-defect: passed" && rm -rf "$work"
 exit $fail

@@ -57,7 +57,12 @@ OCCURRENCE = re.compile(r'^(.*) \(occurrence ([0-9]+)\)$')
 def default_files(lib_zstd):
     comp = sorted(os.path.relpath(p, lib_zstd)
                   for p in glob.glob(os.path.join(lib_zstd, 'compress', '*.c')))
-    return DECODER + [UNZSTD] + comp + MODULES
+    # Headers' inline functions hold error returns too (bitstream.h's
+    # BIT_initDStream, zstd_compress_internal.h's ZSTD_noCompressBlock).
+    heads = sorted(rel for d in ('common', 'decompress', 'compress')
+                   for p in glob.glob(os.path.join(lib_zstd, d, '*.h'))
+                   for rel in [os.path.relpath(p, lib_zstd)] if File(lib_zstd, rel, None).returns)
+    return DECODER + [UNZSTD] + comp + MODULES + heads
 
 
 def patterns_of(rel):
@@ -125,9 +130,14 @@ class File:
         return line, None
 
     def statement_of(self, l):
-        """The error return whose statement holds line l: l itself, or the
+        """The error return whose statement holds line l: l itself, the
         last one before it with no `;` in between (a text on a macro's
-        continuation line); None when there is none."""
+        continuation line), or the body of the `if (...)` on line l (its
+        next line, as the modules' `if (workspace == NULL)` / `return
+        NULL;`); None when there is none."""
+        if l not in self.returns and (l + 1) in self.returns and \
+                re.match(r'\s*if\s*\(', self.src.line(l)) and ';' not in self.src.line(l):
+            return l + 1
         for k in range(l, 0, -1):
             if k < l and ';' in self.src.line(k):
                 return None
@@ -154,7 +164,8 @@ def manifest_rows(d):
 
 
 def input_name(path):
-    return re.sub(r'\.zst$', '', os.path.basename(path))
+    """A frame's name (x.zst) or an API case's (api/x.txt), as the logs say it."""
+    return re.sub(r'\.(zst|txt)$', '', os.path.basename(path))
 
 
 def log_verdicts(logs):
@@ -180,9 +191,9 @@ def log_verdicts(logs):
 def branch_verdicts(log):
     out = {}
     for line in cr.read_lines(log) if log else []:
-        m = re.match(r'single-defect-branches: ([^: ]+): .*: (taken|not-taken)$', line)
+        m = re.match(r'single-defect-branches: ([^: ]+): (.*):(\d+): (taken|not-taken)$', line)
         if m:
-            out[m.group(1)] = m.group(2)
+            out[(m.group(1), m.group(2), int(m.group(3)))] = m.group(4)
     return out
 
 
@@ -238,7 +249,7 @@ class Measure:
                 why = 'not run' if v is None else v
                 if why.startswith('=='):
                     why = 'a sanitizer report: ' + why
-            elif branches is not None and branches.get(name) != 'taken':
+            elif branches is not None and branches.get((name, rel, line)) != 'taken':
                 why = 'its check\'s branch is not taken (make coverage-single-defect)'
             if where or why:
                 print('checks: FAIL %s: input %s: its check %s%s %s: %s: %s'

@@ -39,29 +39,35 @@ coverage-trend: deps
 coverage-regions-test:
 	@tests/test-coverage-regions.sh
 
-# make coverage-single-defect: each single-defect input (corpus/single-defect/)
-# decoded alone by the cov variant's gen-single-defect, and llvm-cov's branch
-# count read at its check's line: proved when the check's error branch is taken.
+# make coverage-single-defect: each single-defect input (corpus/single-defect/:
+# the decoder's frames, the compressor's and the modules' API cases) run alone
+# by the cov variant's generator, and llvm-cov's branch count read at its
+# check's line: proved when the check's error branch is taken.
 .PHONY: coverage-single-defect
+SINGLE_DEFECT_GENS := $(BDIR)/cov/bin/gen-single-defect $(BDIR)/cov/bin/gen-single-defect-api
 coverage-single-defect: deps
-	+@$(call variant,cov,$(BDIR)/cov/bin/gen-single-defect) >$(BDIR)/cov-gen-single-defect.build.log 2>&1 || \
+	+@$(call variant,cov,$(SINGLE_DEFECT_GENS)) >$(BDIR)/cov-gen-single-defect.build.log 2>&1 || \
 		{ echo "coverage-single-defect: build failed ($(BDIR)/cov-gen-single-defect.build.log)"; exit 1; }
-	@tools/coverage/single-defect-branches.sh $(BDIR)/cov/bin/gen-single-defect $(TREE_DIR)/src \
-		corpus/single-defect $(BDIR)/coverage-single-defect
+	@tools/coverage/single-defect-branches.sh $(TREE_DIR)/src corpus/single-defect \
+		$(BDIR)/coverage-single-defect $(SINGLE_DEFECT_GENS)
 
 # make coverage-checks: the measure of lib/zstd's checks (checks_measure.py):
 # per file, its error returns, those the unreachable lists name, and the
 # reachable ones a single-defect input proves (make check-single-defect's
-# verdict and, after make coverage-single-defect, its check's branch taken).
-# Writes $(BDIR)/coverage/checks.txt; exit 1 on a stale entry or a failing input.
+# verdicts, frames and API cases, and, after make coverage-single-defect, its
+# check's branch taken). Writes $(BDIR)/coverage/checks.txt; exit 1 on a
+# stale entry or a failing input.
 .PHONY: coverage-checks
 COV_BRANCHES := $(BDIR)/coverage-single-defect/branches.txt
 coverage-checks: build-asan
 	@mkdir -p $(COV_DIR)
 	@$(ASAN_BIN)/gen-single-defect check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd \
 		>$(COV_DIR)/checks-single-defect.log 2>&1 || true
+	@$(ASAN_BIN)/gen-single-defect-api check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd \
+		>$(COV_DIR)/checks-single-defect-api.log 2>&1 || true
 	@$(if $(wildcard $(COV_BRANCHES)),,echo "coverage-checks: no $(COV_BRANCHES) (make coverage-single-defect): proved by error code only")
 	@tools/coverage/checks_measure.py $(if $(wildcard $(COV_BRANCHES)),--branches $(COV_BRANCHES)) \
 		$(TREE_DIR)/src/lib/zstd corpus/unreachable.txt corpus/unreachable-regions.txt \
-		$(SINGLE_DEFECT_DIR) $(COV_DIR)/checks-single-defect.log >$(COV_DIR)/checks.txt.tmp; \
+		$(SINGLE_DEFECT_DIR) $(COV_DIR)/checks-single-defect.log $(COV_DIR)/checks-single-defect-api.log \
+		>$(COV_DIR)/checks.txt.tmp; \
 		rc=$$?; mv $(COV_DIR)/checks.txt.tmp $(COV_DIR)/checks.txt; cat $(COV_DIR)/checks.txt; exit $$rc

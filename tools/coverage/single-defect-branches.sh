@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
 # Which single-defect inputs (corpus/single-defect/) take their check's error
-# branch: each decoded alone, the case's way, by the cov variant's gen-single-defect
-# (`run`), and llvm-cov's branch counts read at the check's line
-# (`checks_measure.py --lines`): the branch of an `if` on that line, or the
-# first branch of the macro it expands (RETURN_ERROR_IF, CHECK_F...), taken;
-# for RETURN_ERROR (no condition of its own), its line run.
-#   single-defect-branches.sh COV_GEN TREE_SRC DIR OUT
-# Prints a line per input and "checks proved by branch: N of M" (also in
+# branch: each run alone by the cov variant's generator that made it (`run`:
+# gen-single-defect decodes a frame the case's way, gen-single-defect-api
+# makes an API case's defective call), and llvm-cov's branch counts read at
+# the check's line (`checks_measure.py --lines`): the branch of an `if` on
+# that line, or the first branch of the macro it expands (RETURN_ERROR_IF,
+# CHECK_F, BOUNDCHECK...), taken; for RETURN_ERROR and unzstd's error()
+# (no condition of their own), their expansion or line run. An input that
+# proves several checks (an API case's error and the forwards it takes)
+# runs once.
+#   single-defect-branches.sh TREE_SRC DIR OUT COV_GEN COV_GEN_API
+# Prints a line per check and "checks proved by branch: N of M" (also in
 # OUT/branches.txt, which make coverage-checks reads); exit 1 when an input
 # does not take its check's branch.
 set -uo pipefail
 die() { echo "single-defect-branches: $*" >&2; exit 2; }
-[ $# -eq 4 ] || die "usage: single-defect-branches.sh COV_GEN TREE_SRC DIR OUT"
-gen=$1 src=$2 dir=$3 out=$4
+[ $# -eq 5 ] || die "usage: single-defect-branches.sh TREE_SRC DIR OUT COV_GEN COV_GEN_API"
+src=$1 dir=$2 out=$3 gen_frames=$4 gen_api=$5
 PROFDATA=${PROFDATA:-llvm-profdata-14}
 LLVMCOV=${LLVMCOV:-llvm-cov-14}
 for tool in "$PROFDATA" "$LLVMCOV"; do
 	command -v "$tool" >/dev/null || die "$tool: not installed (ci/install-deps.sh llvm-14)"
 done
-[ -x "$gen" ] || die "$gen: not built"
+for gen in "$gen_frames" "$gen_api"; do
+	[ -x "$gen" ] || die "$gen: not built"
+done
 rm -rf "$out" && mkdir -p "$out"
 "$(dirname "$0")/checks_measure.py" --lines "$out/lines.txt" "$src/lib/zstd" corpus/unreachable.txt \
 	corpus/unreachable-regions.txt "$dir" /dev/null >/dev/null 2>&1
@@ -30,12 +36,21 @@ taken() {
 		function top(s) { return s ~ /^ *[0-9]+\|/ }
 		$0 ~ "^ *" line "\\|" {
 			inside = 1
-			# RETURN_ERROR(...) and decompress_unzstd.c error("...") calls are the
-			# error branch itself: its line ran.
-			if ($0 ~ /RETURN_ERROR\(|[^_[:alnum:]]error\("/) { split($0, f, "|"); uncond = 1; hit = f[2] + 0 > 0 }
+			# RETURN_ERROR(...) is the error branch itself: its expansion ran
+			# (the count of the line itself can be that of the enclosing
+			# region: the body of an unbraced if counts as the if does).
+			# So is a line holding only return ERROR(...), the if above it, and
+			# the error("...") calls of unzstd, the return NULL of the modules.
+			if ($0 ~ /RETURN_ERROR\(|[^_[:alnum:]]error\("|return NULL;/ ||
+			    $0 ~ /^ *[0-9]+\| *[0-9]*\| *return ERROR\(/) {
+				split($0, f, "|"); uncond = 1; hit = f[2] + 0 > 0
+			}
 			next
 		}
 		inside && top($0) { exit }
+		inside && uncond && !expanded && /^ *\| *\| *[0-9]+\| *[0-9]+\|/ {
+			expanded = 1; split($0, f, "|"); hit = f[4] + 0 > 0
+		}
 		inside && /Branch \(/ && /True: / && !uncond {
 			n = $0; sub(/.*Branch \(/, "", n); split(n, lc, ":")
 			t = $0; sub(/.*True: /, "", t); sub(/,.*/, "", t)
@@ -48,15 +63,21 @@ taken() {
 
 proved=0 total=0 fail=0
 while read -r input file line; do
-	name=${input#*/} name=${name%.zst}
+	case $input in
+	api/*) gen=$gen_api name=${input#api/} name=${name%.txt} ;;
+	*) gen=$gen_frames name=${input#*/} name=${name%.zst} ;;
+	esac
 	path=$src/lib/zstd/$file
 	path=${path/lib\/zstd\/..\//lib/}	# ../decompress_unzstd.c: lib/decompress_unzstd.c
+	show=$out/$name.$(basename "$file").show
 	total=$((total + 1))
-	LLVM_PROFILE_FILE="$out/$name.profraw" "$gen" run "$dir" "$name" >"$out/$name.log" 2>&1
-	"$PROFDATA" merge -o "$out/$name.profdata" "$out/$name.profraw" 2>>"$out/$name.log" &&
-		"$LLVMCOV" show "$gen" -instr-profile="$out/$name.profdata" --show-branches=count \
-			--show-expansions "$path" >"$out/$name.show" 2>>"$out/$name.log"
-	verdict=$(taken "$out/$name.show" "$line")
+	if [ ! -e "$out/$name.profdata" ]; then
+		LLVM_PROFILE_FILE="$out/$name.profraw" "$gen" run "$dir" "$name" >"$out/$name.log" 2>&1
+		"$PROFDATA" merge -o "$out/$name.profdata" "$out/$name.profraw" 2>>"$out/$name.log"
+	fi
+	[ -e "$show" ] || "$LLVMCOV" show "$gen" -instr-profile="$out/$name.profdata" --show-branches=count \
+		--show-expansions "$path" >"$show" 2>>"$out/$name.log"
+	verdict=$(taken "$show" "$line")
 	if [ "$verdict" = taken ]; then
 		proved=$((proved + 1))
 	else

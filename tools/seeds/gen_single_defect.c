@@ -27,6 +27,7 @@
 #include "ref_zstd.h"
 #include "single_defect.h"
 #include "single_defect_drive.h"
+#include "single_defect_text.h"
 #include "zstd_fuzz.h"
 
 #define OUT_CAP		((size_t)1 << 20)
@@ -64,14 +65,7 @@ static int read_all_into(const char *path, size_t *len)
 
 static int write_all(const char *path, const void *p, size_t n)
 {
-	FILE *f = fopen(path, "wb");
-	int ok = f && fwrite(p, 1, n, f) == n;
-
-	if (f && fclose(f))
-		ok = 0;
-	if (!ok)
-		fprintf(stderr, "gen-single-defect: %s: cannot write\n", path);
-	return ok ? 0 : -1;
+	return sd_write_file("gen-single-defect", path, p, n);
 }
 
 static void input_path(char *buf, const char *dir, const struct sd_case *c, int control)
@@ -181,74 +175,6 @@ static const char *same_as_built(const char *dir, const struct sd_case *c, int c
 			     "missing (make single-defect)";
 	free(file);
 	return why;
-}
-
-static int ident_char(char ch)
-{
-	return ch == '_' || (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') ||
-	       (ch >= 'a' && ch <= 'z');
-}
-
-/*
- * A line that opens a function definition (at column 0, an identifier
- * before its first parenthesis, no ';' at its end): 1 when it is name's,
- * 0 when another's; -1 for any other line.
- */
-static int opens_function(const char *line, size_t len, const char *name)
-{
-	const char *paren = memchr(line, '(', len), *end, *start;
-
-	if (!len || !ident_char(line[0]) || !paren || line[len - 1] == ';')
-		return -1;
-	for (end = paren; end > line && end[-1] == ' '; end--)
-		;
-	for (start = end; start > line && ident_char(start[-1]); start--)
-		;
-	if (start == end)
-		return -1;
-	return (size_t)(end - start) == strlen(name) && !memcmp(start, name, strlen(name));
-}
-
-/* s occurs in the n bytes at p. */
-static int line_has(const char *p, size_t n, const char *s)
-{
-	size_t sl = strlen(s);
-
-	for (size_t i = 0; i + sl <= n; i++)
-		if (!memcmp(p + i, s, sl))
-			return 1;
-	return 0;
-}
-
-/*
- * The check's text occurs in src once within its function (or at least
- * nth times), and that is where; *line gets the line of that occurrence.
- */
-static const char *text_in_function(const char *src, const struct sd_case *c, unsigned int *line)
-{
-	const char *p = src, *eol;
-	int in = 0, found = 0;
-	unsigned int n = 0;
-
-	for (; *p; p = *eol ? eol + 1 : eol) {
-		int f;
-
-		n++;
-		eol = strchr(p, '\n');
-		if (!eol)
-			eol = p + strlen(p);
-		f = opens_function(p, (size_t)(eol - p), c->function);
-		if (f >= 0)
-			in = f;
-		if (in && line_has(p, (size_t)(eol - p), c->check) && ++found == (c->nth ? c->nth : 1))
-			*line = n;
-	}
-	if (c->nth ? found >= c->nth : found == 1)
-		return NULL;
-	if (found && !c->nth)
-		return "the check's text is in its function more than once";
-	return found ? "the check's text is in its function fewer times than its occurrence" :
-		       "the check's text is not in its function (stale entry?)";
 }
 
 struct tally {
@@ -371,17 +297,9 @@ static size_t case_cap(const struct sd_case *c, size_t size)
 static const char *check_line(const char *zstd, const struct sd_case *c, unsigned int *line)
 {
 	char path[PATH_MAX_LEN];
-	const char *why;
-	size_t len;
-	char *src;
 
 	snprintf(path, sizeof(path), "%s/%s", zstd, c->file);
-	src = read_all(path, &len);
-	if (!src)
-		return "cannot read its file in the tree";
-	why = text_in_function(src, c, line);
-	free(src);
-	return why;
+	return sd_text_line(path, c->function, c->check, c->nth, line);
 }
 
 static const char *check_case(const char *dir, const char *zstd, const struct sd_case *c)
@@ -418,19 +336,17 @@ static int cmd_check(const char *dir, const char *zstd)
 {
 	static char want[64 * 1024];
 	struct tally t[16];
-	size_t n, nt = 0, len = 0;
+	size_t n, nt = 0;
 	const struct sd_case *c = sd_cases(&n);
-	char path[PATH_MAX_LEN], *have;
+	char path[PATH_MAX_LEN];
 	unsigned int proved = 0;
 	int fail = 0;
 
 	snprintf(path, sizeof(path), "%s/MANIFEST", dir);
-	have = read_all(path, &len);
-	if (!have || len != manifest(want, sizeof(want)) || memcmp(have, want, len)) {
+	if (!sd_file_is(path, want, manifest(want, sizeof(want)))) {
 		printf("single-defect: FAIL %s differs from the cases (make single-defect)\n", path);
 		fail = 1;
 	}
-	free(have);
 	for (size_t i = 0; i < n; i++) {
 		const char *why;
 		size_t j;
