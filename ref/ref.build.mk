@@ -19,15 +19,24 @@ NEXT_SRCS := $(sort $(wildcard $(NEXT_LIB)/common/*.c $(NEXT_LIB)/compress/*.c \
 	$(NEXT_LIB)/decompress/*.c))
 NEXT_OBJS := $(patsubst $(NEXT_LIB)/%.c,$(B)/next/%.o,$(NEXT_SRCS)) \
 	$(B)/next/decompress/huf_decompress_amd64.o $(B)/next/ref_next.o
-NEXT_CFLAGS = $(KVFLAGS) -DZSTD_LEGACY_SUPPORT=0 -I$(NEXT_LIB) -I$(NEXT_LIB)/common -w
+# Never profile-instrumented: its functions share names (and, unchanged
+# since 1.4.10, structural hashes) with lib/zstd's, and llvm-profdata would
+# merge their counts into the kernel's (HUF_decompress4X_usingDTable, which
+# 1.4.10 never calls, showed as run).
+NEXT_CFLAGS = $(filter-out -fprofile-instr-generate -fcoverage-mapping,$(KVFLAGS)) \
+	-DZSTD_LEGACY_SUPPORT=0 -I$(NEXT_LIB) -I$(NEXT_LIB)/common -w
+# A change of its flags rebuilds it (the stamp holds them).
+NEXT_FLAGS_STAMP := $(B)/next.flags
+$(shell mkdir -p $(B) && { [ -f $(NEXT_FLAGS_STAMP) ] && \
+	[ "$$(cat $(NEXT_FLAGS_STAMP))" = '$(NEXT_CFLAGS)' ] || echo '$(NEXT_CFLAGS)' >$(NEXT_FLAGS_STAMP); })
 # Where it came from, for the reports' references line (refn_describe).
 NEXT_ORIGIN := npm $(shell sed -n 's/^pkg=//p' ref/zstd-next.sh)
 
-$(B)/next/%.o: $(NEXT_LIB)/%.c
+$(B)/next/%.o: $(NEXT_LIB)/%.c $(NEXT_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,zstd-1.5.7/$*.c)$(CC) $(NEXT_CFLAGS) -c $< -o $@
 
-$(B)/next/%.o: $(NEXT_LIB)/%.S
+$(B)/next/%.o: $(NEXT_LIB)/%.S $(NEXT_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,AS,zstd-1.5.7/$*.S)$(CC) $(NEXT_CFLAGS) -c $< -o $@
 
