@@ -228,8 +228,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout, .nout = nout,
 				  .ktouched = &ktouched, .rtouched = &rtouched,
 				  .ntouched = &ntouched };
-	/* 1 KB .. 8 MB, not only powers of two; default 8 MB. */
-	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 23, 1 << 23);
+	/* 1 KB .. 16 MB (a window over 8 MB), not only powers of two; default 8 MB. */
+	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 24, 1 << 23);
 	fuzz_chunks_init(&s.chunks, &in);
 	s.reset_at = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, 0);
 	run_case(&s);
