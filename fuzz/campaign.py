@@ -57,7 +57,8 @@ AFL_SANITIZERS = {
                     'allocator_may_return_null=0:detect_odr_violation=0:handle_segv=0:'
                     'handle_sigbus=0:handle_abort=0:handle_sigfpe=0:handle_sigill=0',
     'UBSAN_OPTIONS': 'halt_on_error=1:abort_on_error=1:symbolize=0:print_stacktrace=0'}
-# AFL++'s own input limit (MAX_FILE of its config.h, the most -G takes):
+# AFL++'s own input limit (MAX_FILE of its config.h: the size of the
+# shared-memory test case libAFLDriver reads; afl-fuzz takes a bigger -G):
 # a target's max_len over it is cut to it under AFL++.
 AFL_MAX_FILE = 1 << 20
 
