@@ -36,6 +36,7 @@ import time
 sys.dont_write_bytecode = True      # no __pycache__ in the source tree
 import campaign_stats as stats      # noqa: E402
 import fs_write                     # noqa: E402
+import max_len                      # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 USAGE = ('usage: campaign.py -e ENGINE -b BDIR -T TREE_DIR -w WORK -f FINDINGS '
@@ -56,6 +57,10 @@ AFL_SANITIZERS = {
                     'allocator_may_return_null=0:detect_odr_violation=0:handle_segv=0:'
                     'handle_sigbus=0:handle_abort=0:handle_sigfpe=0:handle_sigill=0',
     'UBSAN_OPTIONS': 'halt_on_error=1:abort_on_error=1:symbolize=0:print_stacktrace=0'}
+# AFL++'s own input limit (MAX_FILE of its config.h: the size of the
+# shared-memory test case libAFLDriver reads; afl-fuzz takes a bigger -G):
+# a target's max_len over it is cut to it under AFL++.
+AFL_MAX_FILE = 1 << 20
 
 
 class Stop(Exception):
@@ -213,6 +218,7 @@ class Campaign:
         self.tty = sys.stdout.isatty()
         self.shown = 0
         self.fuzz_start = self.deadline = self.art0 = 0
+        self.max_len = {}       # per target, from fuzz/max_len.txt (setup)
 
     # Signals and process groups.
 
@@ -323,8 +329,9 @@ class Campaign:
         ctl = f'{w}/merge.ctl'
         rm_rf(f'{w}/corpus.merge', ctl)
         os.makedirs(f'{w}/corpus.merge', exist_ok=True)
+        # -max_len: a merge's default (1 MiB) would cut bigger inputs.
         self.run_group(['timeout', '-k', '5', self.merge_secs, self.fuzzer(t), '-merge=1',
-                        f'-timeout={self.tmo}', '-rss_limit_mb=2048',
+                        f'-timeout={self.tmo}', '-rss_limit_mb=2048', f'-max_len={self.max_len[t]}',
                         f'-merge_control_file={ctl}', f'{w}/corpus.merge'] + dirs,
                        out=f'{w}/merge.log')
         if 'MERGE-OUTER: successful' not in read_text(f'{w}/merge.log'):
@@ -481,7 +488,7 @@ class Campaign:
         if self.engine == 'libfuzzer':
             self.start([self.fuzzer(t), f'-fork={self.jobs}', '-ignore_crashes=1',
                         '-ignore_timeouts=1', '-ignore_ooms=1', f'-max_total_time={self.secs}',
-                        f'-timeout={self.tmo}', '-rss_limit_mb=2048',
+                        f'-timeout={self.tmo}', '-rss_limit_mb=2048', f'-max_len={self.max_len[t]}',
                         f'-artifact_prefix={w}/artifacts/'] +
                        ([f'-dict={dict_file}'] if dict_file else []) +
                        ['-print_final_stats=1', f'{w}/corpus'],
@@ -493,6 +500,7 @@ class Campaign:
             self.start(['afl-fuzz'] + role + ['-i', f'{w}/corpus', '-o', f'{w}/afl-run'] +
                        (['-x', dict_file] if dict_file else []) +
                        ['-V', str(self.secs), '-t', f'{self.tmo * 1000}+', '-m', 'none',
+                        '-G', str(min(self.max_len[t], AFL_MAX_FILE)),
                         '--', self.fuzzer(t, 'afl')],
                        out=f'{w}/afl-{i}.log', env=AFL_SANITIZERS)
             if i == 0:
@@ -633,8 +641,14 @@ def setup(argv):
         if not os.path.isdir(opts[o]):
             die(f'cd: {opts[o]}: No such file or directory')
         opts[o] = os.path.abspath(opts[o])
+    try:
+        table = max_len.read_table()
+        lens = {t: max_len.max_len(t, table) for t in targets}
+    except max_len.MaxLenError as e:
+        die(str(e))
     take_lock(opts['w'])
     campaign = Campaign(opts, targets)
+    campaign.max_len = lens
     # Triage after each target: SECONDS, at least 2 and at most 5 minutes.
     os.environ['KZ_TRIAGE_SECONDS'] = (os.environ.get('KZ_TRIAGE_SECONDS') or
                                        str(min(max(campaign.secs, 120), 300)))

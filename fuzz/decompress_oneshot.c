@@ -2,7 +2,7 @@
 /*
  * zstd_decompress_dctx on a workspace of exactly zstd_dctx_workspace_bound(),
  * with an output capacity the input chooses (exact, smaller, larger, zero,
- * the limit), against the references' ZSTD_decompressDCtx (1.5.4, and 1.5.7
+ * the limit; the reference's size up to 16 MiB), against the references' ZSTD_decompressDCtx (1.5.4, and 1.5.7
  * when built: the same capacity, its own output buffer).
  */
 #include <linux/zstd.h>
@@ -17,13 +17,20 @@
 
 enum cap_choice { CAP_EXACT, CAP_SMALLER, CAP_LARGER, CAP_ZERO, CAP_LIMIT };
 
-static size_t choose_cap(struct fuzz_input *in, size_t ref_size)
+/*
+ * A capacity below a known size is a test of the capacity check, and
+ * failing on size is then the right answer; below an unknown one (over the
+ * cap) it is not agreement (zo_case.over_cap).
+ */
+static size_t choose_cap(struct fuzz_input *in, const struct fuzz_room *room)
 {
 	enum cap_choice choice = fuzz_input_u32(in, CAP_EXACT, CAP_LIMIT, CAP_EXACT);
 	size_t delta = fuzz_input_u32(in, 1, 1 << 12, 1);
+	size_t ref_size = room->ref_size;
 
+	/* Failed: the room the reference failed in, which a bigger frame made 16 MiB. */
 	if (ref_is_error(ref_size))
-		return choice == CAP_ZERO ? 0 : FUZZ_OUT_MAX;
+		return choice == CAP_ZERO ? 0 : room->cap;
 	switch (choice) {
 	case CAP_EXACT:
 		return ref_size;
@@ -36,7 +43,7 @@ static size_t choose_cap(struct fuzz_input *in, size_t ref_size)
 	case CAP_LIMIT:
 		break;
 	}
-	return FUZZ_OUT_MAX;
+	return room->cap;
 }
 
 /* Bytes to poison before decoding: a compared output lies within them. */
@@ -65,17 +72,19 @@ static struct zo_result *next_decompress(const struct fuzz_input *in, size_t cap
 	return &n;
 }
 
-static void check_input(struct zo_case *c, struct fuzz_input *in, uint8_t *probe,
-			void *wksp, size_t wsize)
+static void check_input(struct zo_case *c, struct fuzz_input *in, void *wksp, size_t wsize)
 {
 	struct zo_result k, r;
 	size_t ref_size, cap, kret, rret;
+	struct fuzz_room room;
 	uint8_t *kout, *rout;
 	struct zo_result *n;
 	zstd_dctx *dctx;
 
-	FUZZ_LIB(ref_size = ref_decompress(probe, FUZZ_OUT_MAX, in->payload, in->payload_len));
-	cap = choose_cap(in, ref_size);
+	if (!fuzz_oneshot_room(&room, in->payload, in->payload_len))
+		return;
+	ref_size = room.ref_size;
+	cap = choose_cap(in, &room);
 	/* Buffers that end with the capacity: ASan sees a write past it. */
 	kout = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
 	rout = fuzz_buf(FUZZ_SLOT_REF, cap);
@@ -92,17 +101,19 @@ static void check_input(struct zo_case *c, struct fuzz_input *in, uint8_t *probe
 	n = next_decompress(in, cap, poison_len(ref_size, cap));
 	c->out_cap = cap;
 	c->out_cap_given = 1;
+	c->over_cap = room.over;
 	if (!zstd_is_error(kret) && kret > cap)
 		zo_contract(c, "zstd_decompress_dctx returned %zu bytes into a capacity of %zu", kret, cap);
 	zo_kernel_result(&k, "zstd_decompress_dctx", kret, kout, kret);
 	zo_ref_result(&r, "ZSTD_decompressDCtx", rret, rout, rret);
 	/*
-	 * Both over the 1 MiB limit: the bytes of the blocks that fit are
-	 * compared, when 1.5.7 (if built) refuses alike; else the three results.
+	 * Both over the 16 MiB limit: the bytes of the blocks that fit are
+	 * compared, when 1.5.7 (if built) refuses alike; else the three
+	 * results. Either way the case is unjudged past the cap (over_cap).
 	 */
 	if (zstd_is_error(kret) && zstd_get_error_code(kret) == ZSTD_error_dstSize_tooSmall &&
 	    ref_is_error(rret) && ref_error_code(rret) == ZSTD_error_dstSize_tooSmall &&
-	    cap == FUZZ_OUT_MAX && (!n || n->error_code == ZSTD_error_dstSize_tooSmall)) {
+	    room.over && cap == room.cap && (!n || n->error_code == ZSTD_error_dstSize_tooSmall)) {
 		zo_fitting_blocks(c, kout, rout, &k, &r);
 		n = NULL;
 	}
@@ -113,20 +124,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	size_t wsize = zstd_dctx_workspace_bound();
 	void *wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
-	uint8_t *probe = fuzz_buf(FUZZ_SLOT_FRAME, FUZZ_OUT_MAX);
 	struct fuzz_input in;
 	struct zo_case c;
 
 	fuzz_timing_input_begin(TARGET);
 	fuzz_note_references();
-	if (!wksp || !probe)
+	if (!wksp)
 		abort();
 	fuzz_input_init(&in, data, size);
 	if (!fuzz_guard_payload(&in, in.payload_len))
 		abort();
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = in.payload, .zdata_len = in.payload_len };
-	check_input(&c, &in, probe, wksp, wsize);
+	check_input(&c, &in, wksp, wsize);
 	fuzz_timing_input_end();
 	return 0;
 }

@@ -83,7 +83,7 @@ static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consu
 
 	fuzz_poison(s->kout, *s->ktouched, FUZZ_SLOT_KERNEL);
 	if (s->reset_at) {
-		fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_MAX, c->zdata, s->reset_at,
+		fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_LIMIT, c->zdata, s->reset_at,
 				 consumed);
 		FUZZ_LIB(ret = zstd_reset_dstream(zds));
 		if (zstd_is_error(ret))
@@ -91,7 +91,7 @@ static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consu
 		/* The abandoned pass's bytes must not pass for the second one's. */
 		fuzz_poison(s->kout, ds.produced, FUZZ_SLOT_KERNEL);
 	}
-	ret = fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_MAX, c->zdata, c->zdata_len,
+	ret = fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_LIMIT, c->zdata, c->zdata_len,
 			       consumed);
 	/*
 	 * A buffered streaming decoder writes into the output only what it
@@ -126,7 +126,7 @@ static void next_run(struct stream_case *s)
 		return;
 	}
 	fuzz_poison(s->nout, *s->ntouched, FUZZ_SLOT_NEXT);
-	s->nret = fuzz_dstream_run(&ds, s->c, s->chunks, s->nout, FUZZ_OUT_MAX, s->c->zdata,
+	s->nret = fuzz_dstream_run(&ds, s->c, s->chunks, s->nout, FUZZ_OUT_LIMIT, s->c->zdata,
 				   s->c->zdata_len, &used);
 	*s->ntouched = ds.produced;
 	s->nproduced = ds.produced;
@@ -138,16 +138,17 @@ static struct zo_result *next_result(const struct stream_case *s, struct zo_resu
 	if (!s->nout)
 		return NULL;
 	zo_next_result(n, "zstd 1.5.7 ZSTD_decompressStream", s->nret, s->nout, s->nret);
-	if (s->nret == ERR_DST_TOO_SMALL && s->nproduced == FUZZ_OUT_MAX)
+	if (s->nret == ERR_DST_TOO_SMALL && s->nproduced == FUZZ_OUT_LIMIT)
 		zo_bytes_result(n, "zstd 1.5.7 ZSTD_decompressStream, first bytes", s->nout,
-				FUZZ_OUT_MAX);
+				FUZZ_OUT_LIMIT);
 	return n;
 }
 
 static void compare(const struct stream_case *s, size_t kret, size_t kused,
 		    size_t rret, size_t rused)
 {
-	const struct zo_case *c = s->c;
+	struct zo_case over = *s->c;
+	const struct zo_case *c = &over;
 	struct zo_result k, r, n;
 	unsigned long long window = frame_window(c->zdata, c->zdata_len);
 
@@ -156,11 +157,15 @@ static void compare(const struct stream_case *s, size_t kret, size_t kused,
 	/* Past the workspace's window the kernel may refuse, for that reason only. */
 	if (window > s->max_window && k.is_error && window_refusal(kret))
 		return;
-	/* Both outputs run past FUZZ_OUT_MAX: what each produced up to it is compared. */
+	/*
+	 * Both outputs run past FUZZ_OUT_LIMIT: what each produced up to it is
+	 * compared, and the rest is unjudged (over_cap).
+	 */
 	if (kret == ERR_DST_TOO_SMALL && rret == ERR_DST_TOO_SMALL &&
-	    s->kproduced == FUZZ_OUT_MAX && s->rproduced == FUZZ_OUT_MAX) {
-		zo_bytes_result(&k, "zstd_decompress_stream, first bytes", s->kout, FUZZ_OUT_MAX);
-		zo_bytes_result(&r, "ZSTD_decompressStream, first bytes", s->rout, FUZZ_OUT_MAX);
+	    s->kproduced == FUZZ_OUT_LIMIT && s->rproduced == FUZZ_OUT_LIMIT) {
+		over.over_cap = 1;
+		zo_bytes_result(&k, "zstd_decompress_stream, first bytes", s->kout, FUZZ_OUT_LIMIT);
+		zo_bytes_result(&r, "ZSTD_decompressStream, first bytes", s->rout, FUZZ_OUT_LIMIT);
 	}
 	zo_expect3(c, "streaming decompression", &k, &r, next_result(s, &n));
 	if (!k.is_error && !r.is_error && kused != rused)
@@ -189,7 +194,7 @@ static void run_case(struct stream_case *s)
 		struct fuzz_dstream ds = { .step = ref_step, .ctx = rds, .is_error = ref_is_error };
 
 		fuzz_poison(s->rout, *s->rtouched, FUZZ_SLOT_REF);
-		rret = fuzz_dstream_run(&ds, s->c, s->chunks, s->rout, FUZZ_OUT_MAX,
+		rret = fuzz_dstream_run(&ds, s->c, s->chunks, s->rout, FUZZ_OUT_LIMIT,
 					s->c->zdata, s->c->zdata_len, &rused);
 		*s->rtouched = ds.produced;
 		s->rproduced = ds.produced;
@@ -200,14 +205,14 @@ static void run_case(struct stream_case *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static size_t ktouched = FUZZ_OUT_MAX, rtouched = FUZZ_OUT_MAX, ntouched = FUZZ_OUT_MAX;
+	static size_t ktouched = FUZZ_OUT_LIMIT, rtouched = FUZZ_OUT_LIMIT, ntouched = FUZZ_OUT_LIMIT;
 	struct fuzz_input in;
 	struct zo_case c;
 	struct stream_case s;
 
-	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, FUZZ_OUT_MAX);
-	uint8_t *rout = fuzz_buf(FUZZ_SLOT_REF, FUZZ_OUT_MAX);
-	uint8_t *nout = refn_available() ? fuzz_buf(FUZZ_SLOT_NEXT, FUZZ_OUT_MAX) : NULL;
+	uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, FUZZ_OUT_LIMIT);
+	uint8_t *rout = fuzz_buf(FUZZ_SLOT_REF, FUZZ_OUT_LIMIT);
+	uint8_t *nout = refn_available() ? fuzz_buf(FUZZ_SLOT_NEXT, FUZZ_OUT_LIMIT) : NULL;
 
 	fuzz_timing_input_begin(TARGET);
 	fuzz_note_references();
@@ -218,12 +223,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	/* Both streaming decoders stop at the end of the first frame. */
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
-			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1 };
+			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1,
+			      .out_cap = FUZZ_OUT_LIMIT, .out_cap_given = 1 };
 	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout, .nout = nout,
 				  .ktouched = &ktouched, .rtouched = &rtouched,
 				  .ntouched = &ntouched };
-	/* 1 KB .. 8 MB, not only powers of two; default 8 MB. */
-	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 23, 1 << 23);
+	/* 1 KB .. 16 MB (a window over 8 MB), not only powers of two; default 8 MB. */
+	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 24, 1 << 23);
 	fuzz_chunks_init(&s.chunks, &in);
 	s.reset_at = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, 0);
 	run_case(&s);

@@ -117,6 +117,28 @@ struct ref_dstream *fuzz_ref_dstream(void)
 	return rds;
 }
 
+int fuzz_oneshot_room(struct fuzz_room *room, const uint8_t *src, size_t len)
+{
+	static const size_t caps[] = { FUZZ_OUT_MAX, FUZZ_OUT_LIMIT };
+	static size_t grown = FUZZ_OUT_MAX;	/* never shrunk: no poisoning of 15 MiB per input */
+	uint8_t *probe;
+
+	for (size_t i = 0; i < 2; i++) {
+		if (caps[i] > grown)
+			grown = caps[i];
+		probe = fuzz_buf(FUZZ_SLOT_FRAME, grown);
+		if (!probe)
+			return 0;
+		room->cap = caps[i];
+		FUZZ_LIB(room->ref_size = ref_decompress(probe, caps[i], src, len));
+		room->over = ref_is_error(room->ref_size) &&
+			     ref_error_code(room->ref_size) == ZSTD_error_dstSize_tooSmall;
+		if (!room->over)
+			break;
+	}
+	return 1;
+}
+
 void fuzz_note_references(void)
 {
 	static int done;

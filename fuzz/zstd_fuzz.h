@@ -9,8 +9,16 @@
 #include "fuzz_input.h"
 #include "zstd_oracle.h"
 
-/* Most output any target lets one input produce; bigger frames fail on both sides. */
+/* The usual room of a target's output buffers: most frames fit. */
 #define FUZZ_OUT_MAX	((size_t)1 << 20)
+/*
+ * Most output any target lets one input produce: a frame is given room up
+ * to its size up to this (16 MiB: several MiB of content, multi-block
+ * frames, windows over 8 MB). Past it every side fails for want of room,
+ * and the case is unjudged over the output cap (zo_case.over_cap), never
+ * agreement.
+ */
+#define FUZZ_OUT_LIMIT	((size_t)16 << 20)
 /* The window both streaming decoders accept by default (ZSTD_MAXWINDOWSIZE_DEFAULT). */
 #define FUZZ_WINDOW_DEFAULT	(((size_t)1 << 27) + 1)
 
@@ -83,6 +91,22 @@ struct fuzz_chunks {
 
 void fuzz_chunks_init(struct fuzz_chunks *ch, struct fuzz_input *in);
 size_t fuzz_chunk_next(struct fuzz_chunks *ch, size_t left);
+
+/*
+ * The output room of a one-shot decoding of src: the reference (1.5.4)
+ * decodes it into FUZZ_OUT_MAX bytes, and again into FUZZ_OUT_LIMIT bytes
+ * when that was too small. ref_size is its last answer (a size or an
+ * error), cap the room it had, over set when even FUZZ_OUT_LIMIT was too
+ * small (the content's size is then unknown: zo_case.over_cap). The
+ * probe's output is in slot FUZZ_SLOT_FRAME. 0 when memory runs out.
+ */
+struct fuzz_room {
+	size_t ref_size;
+	size_t cap;
+	int over;
+};
+
+int fuzz_oneshot_room(struct fuzz_room *room, const uint8_t *src, size_t len);
 
 /* One streaming decompressor call, as both libraries' *_decompress_stream. */
 typedef size_t (*fuzz_dstream_step)(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,

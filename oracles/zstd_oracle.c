@@ -213,6 +213,8 @@ void zo_expect(const struct zo_case *c, const char *step, const struct zo_result
 	enum zo_class cls = zo_verdict(c, k, r, &v);
 	char detail[256];
 
+	if ((cls == ZO_AGREE || cls == ZO_KNOWN) && c->over_cap)
+		zo_note_over_cap(c, step);
 	if (cls == ZO_AGREE)
 		return;
 	if (cls == ZO_KNOWN) {

@@ -55,6 +55,12 @@ struct zo_case {
 	int header_only;		/* zdata was read for one frame header, not decoded */
 	const uint8_t *dict;		/* the dictionary both sides decoded with; NULL: none */
 	size_t dict_len;
+	/*
+	 * The output is bigger than the largest capacity the target gives: a
+	 * passing verdict is "unjudged: over the output cap" (zo_note_over_cap),
+	 * never agreement.
+	 */
+	int over_cap;
 };
 
 /* The output capacity both sides had: the case's, else ZO_OUT_CAP. */
@@ -169,6 +175,13 @@ void zo_expect(const struct zo_case *c, const char *step, const struct zo_result
 	       const struct zo_result *r);
 /* "kzfuzz: known divergence ..." once per entry and process. */
 void zo_note_known(const struct zo_verdict *v);
+/*
+ * A case over the output cap that passed (oracles/zstd_over_cap.c): counts
+ * it, and names it in one line per step and process. zo_expect and
+ * zo_expect3 call it.
+ */
+void zo_note_over_cap(const struct zo_case *c, const char *step);
+unsigned long zo_over_cap_count(void);
 
 /*
  * The third side, upstream zstd 1.5.7 (oracles/zstd_refs.c, whose comment

@@ -101,6 +101,8 @@ void zo_expect3(const struct zo_case *c, const char *step, const struct zo_resul
 		goto finding;
 	if (v.refs_differ)
 		note_fact(c, step, r, n);
+	if (c->over_cap)
+		zo_note_over_cap(c, step);
 	if (v.cls == ZO_KNOWN)
 		zo_note_known(&v);
 	return;

@@ -4,7 +4,8 @@
 # (afl-clang-fast, libAFLDriver), each into its own $OUT; then every fuzzer
 # in $OUT must have its seed corpus and run clean over it: libFuzzer
 # binaries with -runs=0 over the unzipped corpus, AFL++ binaries as plain
-# programs given every file (libAFLDriver runs each in turn).
+# programs given every file (libAFLDriver runs each in turn). Each
+# target's .options must give its max_len of fuzz/max_len.txt.
 #   test-ossfuzz-build.sh ROOT     ROOT/{libfuzzer,afl}/{work,out} (work is kept:
 #                             a second run rebuilds only what changed)
 set -euo pipefail
@@ -63,7 +64,7 @@ read_options() {
 
 # check ENGINE: every target built, with seeds, and clean over them.
 check() {
-	local e=$1 t out=$root/$1/out n f runs=0
+	local e=$1 t out=$root/$1/out n f runs=0 want
 	for t in $targets; do
 		[ -x "$out/$t" ] || fail "$e: $t: no fuzzer in \$OUT"
 		[ -s "$out/${t}_seed_corpus.zip" ] || fail "$e: $t: no ${t}_seed_corpus.zip"
@@ -72,6 +73,9 @@ check() {
 		n=$(find "$out/$t.seeds" -type f | wc -l)
 		[ "$n" -gt 0 ] || fail "$e: $t: empty seed corpus"
 		read_options "$out/$t.options"
+		# Every target's options carry its max_len, the table's (fuzz/max_len.txt).
+		want=-max_len=$(python3 "$top/fuzz/max_len.py" "$t") || fail "$e: $t: no max_len in fuzz/max_len.txt"
+		[[ " ${lf_opts[*]} " == *" $want "* ]] || fail "$e: $t: $t.options lacks $want"
 		if [ "$e" = libfuzzer ]; then
 			env "${san_env[@]}" "$out/$t" -runs=0 "${lf_opts[@]}" $( [ -f "$out/$t.dict" ] && echo "-dict=$out/$t.dict") \
 				"$out/$t.seeds" >"$out/$t.run.log" 2>&1 ||

@@ -4,12 +4,14 @@
  * byte before a buffer's first and the byte after its last are poisoned,
  * its own bytes are not, whatever sizes a slot saw before; a workspace ends
  * where its allocation ends; a read one byte before a buffer is reported.
+ * And decompress_oneshot's output cap (below).
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -73,8 +75,13 @@ static void payload_copy_guarded(void **state)
 	assert_guarded(in.payload, 7);
 }
 
-/* In a child: a one-byte read before a buffer must end it with ASan's report. */
-static int child_reads_before(size_t size, char *log, size_t cap)
+#endif
+
+/* A child's job: its exit status. */
+typedef int (*child_job)(const void *arg);
+
+/* job(arg) in a child, its stderr in log; the child's exit status (128 + signal). */
+static int run_child(child_job job, const void *arg, char *log, size_t cap)
 {
 	int fds[2], status;
 	size_t len = 0;
@@ -85,10 +92,9 @@ static int child_reads_before(size_t size, char *log, size_t cap)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (!pid) {
-		volatile const uint8_t *p = fuzz_buf(FUZZ_SLOT_FRAME, size);
-
+		close(fds[0]);
 		dup2(fds[1], 2);
-		_exit(p[-1] == 0x42 ? 3 : 0);
+		_exit(job(arg));
 	}
 	close(fds[1]);
 	while (len < cap - 1 && (n = read(fds[0], log + len, cap - 1 - len)) > 0)
@@ -99,6 +105,15 @@ static int child_reads_before(size_t size, char *log, size_t cap)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+#ifdef HAVE_ASAN
+/* A one-byte read before a buffer of *size bytes: ASan must end the child with its report. */
+static int read_before(const void *size)
+{
+	volatile const uint8_t *p = fuzz_buf(FUZZ_SLOT_FRAME, *(const size_t *)size);
+
+	return p[-1] == 0x42 ? 3 : 0;
+}
+
 static void read_before_buffer_caught(void **state)
 {
 	static char log[1 << 16];
@@ -106,7 +121,7 @@ static void read_before_buffer_caught(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
-		int ret = child_reads_before(odd[i], log, sizeof(log));
+		int ret = run_child(read_before, &odd[i], log, sizeof(log));
 
 		assert_int_not_equal(ret, 0);
 		assert_non_null(strstr(log, "AddressSanitizer"));
@@ -121,6 +136,103 @@ static void no_asan(void **state)
 }
 #endif
 
+/*
+ * decompress_oneshot's output cap (this test links the target) never turns
+ * "both fail on size" into agreement: a frame of more than 1 MiB
+ * (FUZZ_OUT_MAX, the old cap) is judged to its end, a block past 1 MiB
+ * included; a frame of more than FUZZ_OUT_LIMIT is "unjudged: over the
+ * output cap", said and counted, not agreed. Each input runs in a child.
+ */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define BLOCK_MAX	((size_t)1 << 17)
+
+struct frame {
+	uint8_t *z;
+	size_t len;
+};
+
+/* A frame (window 1 MiB, no content size) of n RLE blocks of 128 KiB, then a last block. */
+static struct frame rle_frame(size_t n, const uint8_t *last, size_t last_len)
+{
+	static const uint8_t head[] = { 0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x50 };
+	struct frame f = { malloc(sizeof(head) + 4 * n + last_len), 0 };
+	uint32_t bh = (uint32_t)(BLOCK_MAX << 3) | (1 << 1);
+	uint8_t *p = f.z;
+
+	assert_non_null(p);
+	memcpy(p, head, sizeof(head));
+	p += sizeof(head);
+	for (size_t i = 0; i < n; i++, p += 4) {
+		p[0] = bh & 0xff;
+		p[1] = (bh >> 8) & 0xff;
+		p[2] = bh >> 16;
+		p[3] = (uint8_t)('a' + i % 26);
+	}
+	memcpy(p, last, last_len);
+	f.len = (size_t)(p - f.z) + last_len;
+	return f;
+}
+
+static int oneshot(const void *frame)
+{
+	const struct frame *f = frame;
+
+	return LLVMFuzzerTestOneInput(f->z, f->len);
+}
+
+/* A raw block of 3 bytes, the last. */
+static const uint8_t raw_last[] = { 0x19, 0x00, 0x00, 'e', 'n', 'd' };
+
+/*
+ * 9 RLE blocks (1.125 MiB), then the last block: a compressed block of 2
+ * bytes (0 literals, 0 sequences), which 1.4.10 rejects and 1.5.4 decodes
+ * (known divergence empty-compressed-block). With a 1 MiB cap both sides ran
+ * out of room before it, and the blocks that fit agreed: the difference
+ * was never seen. Now it must be: a known divergence, or a finding.
+ */
+static void block_past_old_cap_judged(void **state)
+{
+	static const uint8_t empty_last[] = { 0x15, 0x00, 0x00, 0x00, 0x00 };
+	static char log[1 << 16];
+	struct frame f = rle_frame(9, empty_last, sizeof(empty_last));
+	int ret = run_child(oneshot, &f, log, sizeof(log));
+
+	(void)state;
+	free(f.z);
+	assert_null(strstr(log, "unjudged: over the output cap"));
+	assert_true(strstr(log, "known divergence") || strstr(log, "==KZFUZZ=="));
+	assert_true(ret == 0 || strstr(log, "==KZFUZZ=="));
+}
+
+/* A valid frame of 1.125 MiB: judged to its end, no over-cap line, no finding. */
+static void frame_past_old_cap_agrees(void **state)
+{
+	static char log[1 << 16];
+	struct frame f = rle_frame(9, raw_last, sizeof(raw_last));
+	int ret = run_child(oneshot, &f, log, sizeof(log));
+
+	(void)state;
+	free(f.z);
+	assert_int_equal(ret, 0);
+	assert_null(strstr(log, "unjudged: over the output cap"));
+	assert_null(strstr(log, "==KZFUZZ=="));
+}
+
+/* Past FUZZ_OUT_LIMIT: every side runs out of room; unjudged and said so, never silent. */
+static void frame_past_limit_unjudged(void **state)
+{
+	static char log[1 << 16];
+	struct frame f = rle_frame(FUZZ_OUT_LIMIT / BLOCK_MAX + 1, raw_last, sizeof(raw_last));
+	int ret = run_child(oneshot, &f, log, sizeof(log));
+
+	(void)state;
+	free(f.z);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(log, "kzfuzz: unjudged: over the output cap: decompress_oneshot"));
+	assert_null(strstr(log, "==KZFUZZ=="));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -132,6 +244,9 @@ int main(void)
 #else
 		cmocka_unit_test(no_asan),
 #endif
+		cmocka_unit_test(block_past_old_cap_judged),
+		cmocka_unit_test(frame_past_old_cap_agrees),
+		cmocka_unit_test(frame_past_limit_unjudged),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,8 @@
 #   <target>                  the fuzzer
 #   <target>_seed_corpus.zip  corpus/regression/<target> and the generated seeds
 #   <target>.dict             corpus/dicts/<target>.dict, where there is one
-#   <target>.options          where the target needs options
+#   <target>.options          ci/oss-fuzz/options/<target>.options, if any, with
+#                             max_len from fuzz/max_len.txt (every target)
 # Sources: the project in $SRC/kzfuzz (or KZFUZZ_SRC); the kernel tree in
 # KERNEL_SRC, else $SRC/linux when it exists, else Debian's linux-source-6.1;
 # the reference libzstd (1.5.x) in /usr/local (the Dockerfile builds it) or
@@ -73,6 +74,18 @@ known_failure() { # BIN TARGET FILE: the verdict line; 0 when the baseline knows
 		timeout -k 5 300 "$1" "$3" >"$log" 2>&1 || true
 	fuzz/crash-match.sh -k corpus/findings.txt "$2" "$log"
 }
+# write_options TARGET OUT: the target's options file with its max_len
+# (fuzz/max_len.py) in its [libfuzzer] section, written then renamed.
+write_options() {
+	local src=ci/oss-fuzz/options/$1.options len
+	len=$(python3 fuzz/max_len.py "$1") || exit 1
+	[ -f "$src" ] || src=/dev/null
+	awk -v len="$len" '
+		/^\[libfuzzer\]/ { print; print "max_len = " len; done = 1; next }
+		{ print }
+		END { if (!done) printf "%s[libfuzzer]\nmax_len = %s\n", NR ? "\n" : "", len }
+	' "$src" >"$2.tmp" && mv "$2.tmp" "$2"
+}
 first_failing() { # BIN FILE...: one input of a failing set
 	local bin=$1
 	shift
@@ -106,8 +119,6 @@ for t in $targets; do
 	rm -f "$OUT/${t}_seed_corpus.zip"
 	(cd "$stage" && zip -q -r -j "$OUT/${t}_seed_corpus.zip" .)
 	[ -f "corpus/dicts/$t.dict" ] && cp "corpus/dicts/$t.dict" "$OUT/$t.dict"
-	if [ -f "ci/oss-fuzz/options/$t.options" ]; then
-		cp "ci/oss-fuzz/options/$t.options" "$OUT/$t.options"
-	fi
+	write_options "$t" "$OUT/$t.options"
 done
 echo "build.sh: $(wc -w <<<"$targets") fuzzers in $OUT ($SANITIZER, $(basename "$CC"), engine ${LIB_FUZZING_ENGINE})"

@@ -1,7 +1,7 @@
 # The seed generator of the zstd targets: the seed catalogue is in the
 # harness library (the tests use it too), the program writes it out.
 LIB_SRCS += tools/seeds/frame_build.c tools/seeds/seed_sink.c tools/seeds/seeds.c tools/seeds/seeds_plain.c tools/seeds/seeds_params.c tools/seeds/seeds_dict.c \
-	tools/seeds/seeds_frames.c tools/seeds/seeds_ref_frames.c tools/seeds/seeds_built_frames.c \
+	tools/seeds/seeds_frames.c tools/seeds/seeds_ref_frames.c tools/seeds/seeds_built_frames.c tools/seeds/seeds_big_frames.c \
 	tools/seeds/seeds_testmgr.c tools/seeds/single_defect.c tools/seeds/single_defect_frames.c tools/seeds/single_defect_cases.c \
 	tools/seeds/single_defect_drive.c tools/seeds/single_defect_seq.c tools/seeds/single_defect_entropy.c \
 	tools/seeds/single_defect_x2.c tools/seeds/fb_entropy.c tools/seeds/single_defect_text.c \

@@ -14,13 +14,18 @@ static int seeds_compress_stream(const struct seed_sink *sink)
 	return seeds_plain(sink) || seeds_stream_wraps(sink) || seeds_stream_flushed(sink) ? -1 : 0;
 }
 
+static int seeds_decompress_stream(const struct seed_sink *sink)
+{
+	return seeds_frames(sink) || seeds_big_stream_frames(sink) ? -1 : 0;
+}
+
 /* Each zstd target of fuzz/targets.mk and the seeds it starts from. */
 static const struct {
 	const char *target;
 	int (*make)(const struct seed_sink *sink);
 } seed_table[] = {
 	{ "decompress_oneshot", seeds_frames },
-	{ "decompress_stream", seeds_frames },
+	{ "decompress_stream", seeds_decompress_stream },
 	{ "compress_oneshot", seeds_compress_oneshot },
 	{ "compress_stream", seeds_compress_stream },
 	{ "frame_header", seeds_headers },

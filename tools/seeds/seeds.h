@@ -40,6 +40,8 @@ int seed_emit(const struct seed_sink *sink, enum seed_expect expect, size_t plai
 int seeds_frames(const struct seed_sink *sink);
 /* seeds_frames() plus every prefix of the hand-built frame headers. */
 int seeds_headers(const struct seed_sink *sink);
+/* decompress_stream: the 16 MiB-window frame with the trailer that gives the kernel that window. */
+int seeds_big_stream_frames(const struct seed_sink *sink);
 /* Plain data for the compressors. */
 int seeds_plain(const struct seed_sink *sink);
 /* Streams through a window smaller than their data, for compress_stream. */

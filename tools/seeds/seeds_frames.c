@@ -92,6 +92,8 @@ int seeds_frames(const struct seed_sink *sink)
 		ret = multi_frames(sink);
 	if (!ret)
 		ret = seeds_testmgr(sink, 1);
+	if (!ret)
+		ret = seeds_big_frames(sink);
 	return ret;
 }
 

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Unit tests of the per-target input limit (fuzz/max_len.txt, read by
+fuzz/max_len.py): every target of fuzz/targets.mk has one, the table's
+format, and that the campaign hands it to libFuzzer (fuzzing and merges)
+and, up to AFL++'s own limit, to AFL++.
+
+    python3 tests/test_max_len.py
+"""
+import os
+import re
+import sys
+import tempfile
+import unittest
+
+sys.dont_write_bytecode = True
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+sys.path.insert(0, os.path.join(TOP, 'fuzz'))
+import campaign                     # noqa: E402
+import max_len                      # noqa: E402
+
+
+def all_targets():
+    """Every name the target lists of fuzz/targets.mk assign or add."""
+    with open(os.path.join(TOP, 'fuzz', 'targets.mk'), encoding='utf-8') as f:
+        text = f.read().replace('\\\n', ' ')
+    names = set()
+    for m in re.finditer(r'^(ZSTD_TARGETS|ZSTD_DICT_TARGETS|FANOTIFY_TARGETS)\s*:?=(.*)$',
+                         text, re.M):
+        names.update(n for n in m.group(2).split() if not n.startswith('$'))
+    return names
+
+
+class Table(unittest.TestCase):
+    def table_of(self, text):
+        with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
+            f.write(text)
+        try:
+            return max_len.read_table(f.name)
+        finally:
+            os.unlink(f.name)
+
+    def test_every_target_has_one(self):
+        table = max_len.read_table()
+        targets = all_targets()
+        self.assertIn('decompress_oneshot', targets)
+        self.assertEqual(sorted(t for t in targets if t not in table), [])
+
+    def test_decompressors_take_several_mib(self):
+        table = max_len.read_table()
+        for t in ('decompress_oneshot', 'decompress_stream', 'unzstd'):
+            self.assertGreaterEqual(table[t], 4 << 20, t)
+
+    def test_format(self):
+        self.assertEqual(self.table_of('# c\na 12  # why\n\nb\t7\n'), {'a': 12, 'b': 7})
+        for bad in ('a\n', 'a 0\n', 'a 1k\n', 'a 1\na 2\n', 'a b 1\n'):
+            with self.assertRaises(max_len.MaxLenError, msg=bad):
+                self.table_of(bad)
+
+    def test_missing_target(self):
+        with self.assertRaises(max_len.MaxLenError) as e:
+            max_len.max_len('nope', {'a': 1})
+        self.assertIn('nope: no max_len', str(e.exception))
+
+
+class CampaignArgs(unittest.TestCase):
+    def argv_of(self, engine):
+        args = ['-e', engine, '-b', 'B', '-T', 'T', '-w', 'W', '-f', 'F', '-k', 'K',
+                '-s', '20', '-j', '2', 'unzstd']
+        camp = campaign.Campaign(campaign.parse_args(args)[0], ['unzstd'])
+        camp.max_len = {'unzstd': 4 << 20}
+        runs = []
+        camp.start = lambda argv, out=None, env=None: runs.append(argv)
+        camp.run_group = lambda argv, out=None, env=None: runs.append(argv)
+        return camp, runs
+
+    def test_libfuzzer_fuzzes_and_merges_with_it(self):
+        camp, runs = self.argv_of('libfuzzer')
+        camp.start_fuzzers('unzstd', 'W/unzstd', None)
+        camp.lf_merge('unzstd', tempfile.mkdtemp(), [])
+        self.assertEqual(len(runs), 2)
+        for argv in runs:
+            self.assertIn(f'-max_len={4 << 20}', argv)
+
+    def test_afl_gets_it_up_to_its_own_limit(self):
+        camp, runs = self.argv_of('afl')
+        camp.start_fuzzers('unzstd', 'W/unzstd', None)
+        self.assertEqual(len(runs), 2)
+        for argv in runs:
+            self.assertEqual(argv[argv.index('-G') + 1], str(campaign.AFL_MAX_FILE))
+
+
+if __name__ == '__main__':
+    unittest.main()
