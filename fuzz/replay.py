@@ -255,10 +255,12 @@ class Gate:
             self.n['errors'] += 1
             return 0, total, 0
         log = os.path.join(self.logs, 'single-defect.log')
-        if run([gen, 'check', 'corpus/single-defect', zstd], log) == 0:
-            return total, total, 0
+        rc = run([gen, 'check', 'corpus/single-defect', zstd], log)
         text = read(log)
         proved = re.findall(r'^single-defect: checks proved: ([0-9]+)', text, re.M)
+        if rc == 0:
+            # A case the registry knows for this tree is passed, not proved.
+            return int(proved[-1]) if proved else total, total, 0
         failed = re.findall(r'^single-defect: ([^:]*): (FAIL .*|=*)$', text, re.M)
         for name, why in failed:
             self.fail('single-defect: check of %s not proved: %s' % (name, why), cmd)
@@ -295,6 +297,8 @@ class Gate:
                   '%(crashers)d crashers: %(still)d still crash (known), '
                   '%(fixed)d no longer crash, %(new)d new' % n)
         figure += '; checks proved: %d of %d with single-defect inputs' % (proved, total)
+        if proved < total and not sd_failed:
+            figure += ' (the rest known for this tree)'
         if n['errors']:
             figure += ', %d errors' % n['errors']
         result = 'fail' if n['new'] or sd_failed else ('error' if n['errors'] else 'pass')

@@ -8,18 +8,17 @@
 #   check-second-tree.sh TREE BUILD2 RESULT SKIPS CHECK...
 #   (MAKE and MAKEFLAGS from the environment; extra make words in MAKE_ARGS)
 set -euo pipefail
-tree=${1:?usage: check-second-tree.sh TREE BUILD2 RESULT SKIPS CHECK...}
-build=${2:?} result=${3:?} skips=${4:?}
+[ $# -ge 5 ] || { echo "usage: check-second-tree.sh TREE BUILD2 RESULT SKIPS CHECK..." >&2; exit 2; }
+tree=$1 build=$2 result=$3 skips=$4
 shift 4
-[ $# -gt 0 ] || { echo "check-second-tree: no checks given" >&2; exit 2; }
 make=${MAKE:-make}
 rm -f "$result"
 mkdir -p "$(dirname "$result")"
 
 skip() {
-	echo "check-second-tree: skipped: $tree: $*"
-	echo "check-second-tree: skipped: $tree: $*" >>"$skips"
-	echo "$tree: skipped" >"$result.tmp" && mv "$result.tmp" "$result"
+	echo "check-second-tree: skipped: ${tree:-no second tree}: $*"
+	echo "check-second-tree: skipped: ${tree:-no second tree}: $*" >>"$skips"
+	echo "${tree:-second tree}: skipped" >"$result.tmp" && mv "$result.tmp" "$result"
 	exit 0
 }
 
