@@ -34,7 +34,8 @@ include $(TREE_DIR)/tree.mk
 export KZ_ZSTD_VERSION := $(KTREE_ZSTD_VERSION)
 # The second reference, upstream zstd 1.5.7 (ref/zstd-next.sh); without it
 # the build says why in one line and goes on with the distro's libzstd.
-ZSTD_NEXT := $(shell ref/zstd-next.sh $(BUILD)/zstd-next 2>$(BUILD)/zstd-next.err)
+ZSTD_NEXT_CACHE ?= $(BUILD)/zstd-next
+ZSTD_NEXT := $(shell ref/zstd-next.sh $(ZSTD_NEXT_CACHE) 2>$(BUILD)/zstd-next.err)
 ifeq ($(ZSTD_NEXT),)
 $(info $(shell cat $(BUILD)/zstd-next.err))
 endif
@@ -81,20 +82,36 @@ CHECKS := python-tests test-crash-state coverage-regions-test selftest test-laye
 	check-regression check-single-defect test-single-defect fanotify-check check-captures \
 	test-tree-content test-repro-crashers \
 	test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-corpus-update \
-	test-ossfuzz-build gate-short
+	test-ossfuzz-build gate-short check-second-tree
+
+# The second tree (default Debian's linux-source-6.12): make check runs the
+# checks that depend on the tree again on it, in a build directory of its
+# own (tests/check-second-tree.sh); SECOND_TREE= (empty) skips them, said
+# as a skip.
+SECOND_TREE ?= debian:6.12
+SECOND_BUILD ?= $(BUILD)/second-tree
+SECOND_RESULT := $(BUILD)/second-tree-result.txt
+SECOND_CHECKS := selftest foundation-tests unit-tests check-regression test-repro-crashers gate-short
+
+.PHONY: check-second-tree
+check-second-tree:
+	+@MAKE='$(MAKE)' MAKE_ARGS='ZSTD_NEXT_CACHE=$(abspath $(ZSTD_NEXT_CACHE))' \
+		tests/check-second-tree.sh '$(SECOND_TREE)' '$(SECOND_BUILD)' '$(SECOND_RESULT)' \
+		'$(CHECK_SKIPS)' $(SECOND_CHECKS)
 
 .PHONY: check-start
 check-start:
-	@mkdir -p $(BUILD) && : >$(CHECK_SKIPS)
+	@mkdir -p $(BUILD) && : >$(CHECK_SKIPS) && rm -f $(SECOND_RESULT)
 	@$(if $(ZSTD_NEXT),:,$(call skip_note,zstd-1.5.7,every check judged with the distro's libzstd alone: $(shell cat $(BUILD)/zstd-next.err)))
 
 check: check-start $(CHECKS)
 	@n=$$(wc -l <$(CHECK_SKIPS)); \
+	trees="on $(KTREE_KERNEL_VERSION) (zstd $(KTREE_ZSTD_VERSION)); $$(cat $(SECOND_RESULT))"; \
 	if [ "$$n" -gt 0 ]; then \
 		sed 's/^/check: /' $(CHECK_SKIPS); \
-		echo "check: all passed, $$n skipped (listed above; not passes)"; \
+		echo "check: all passed $$trees; $$n skipped (listed above; not passes)"; \
 	else \
-		echo "check: all passed, nothing skipped"; \
+		echo "check: all passed $$trees; nothing skipped"; \
 	fi
 
 clean:

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # Install the Debian packages the harness needs, only those missing.
-#   install-deps.sh            everything
+#   install-deps.sh            everything, and the second tree's package
 #   install-deps.sh PKG...     just these
-# Says what it installs; fails with one line when it cannot.
+# Says what it installs; fails with one line when it cannot. The second
+# tree (linux-source-6.12, make check-second-tree) is optional: when it
+# cannot be installed, one line says so and the rest goes on (make check
+# then counts its checks as skipped).
 set -euo pipefail
 
 all=(clang-14 llvm-14 libclang-rt-14-dev afl++ libzstd-dev libcmocka-dev zstd
      linux-source-6.1 e2fsprogs gnuplot-nox zip unzip xz-utils python3)
+optional=(linux-source-6.12)
 want=("$@")
-[ ${#want[@]} -gt 0 ] || want=("${all[@]}")
+if [ ${#want[@]} -eq 0 ]; then
+	want=("${all[@]}")
+	for p in "${optional[@]}"; do
+		"$0" "$p" 2>&1 | sed 's/^install-deps: /install-deps: optional: /' >&2 || :
+	done
+fi
 
 missing=()
 for p in "${want[@]}"; do

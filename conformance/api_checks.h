@@ -23,6 +23,11 @@ void api_check_pure(struct gate_tap *t, int quick);
 void api_check_frames(struct gate_tap *t);
 /* zstd_reset_cstream, zstd_flush_stream, zstd_reset_dstream: contexts reused. */
 void api_check_resets(struct gate_tap *t, int quick);
+/*
+ * The *_advanced and *_byreference constructors and their calls with the
+ * N-th allocation failing, every N (trees with that API; others: nothing).
+ */
+void api_check_allocators(struct gate_tap *t, int quick);
 /* zstd_is_error, zstd_get_error_code, zstd_get_error_name. */
 void api_check_errors(struct gate_tap *t);
 

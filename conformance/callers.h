@@ -3,7 +3,8 @@
  * gate-callers: each in-tree caller of the wrapper replayed with its own
  * parameters, buffer sizes and call pattern (read from the tree's
  * fs/btrfs/zstd.c, fs/f2fs/compress.c, fs/squashfs/zstd_wrapper.c,
- * crypto/zstd.c, fs/pstore/platform.c, lib/decompress_unzstd.c), every
+ * crypto/zstd.c, fs/pstore/platform.c, lib/decompress_unzstd.c,
+ * drivers/block/zram/backend_zstd.c), every
  * output checked by a round trip through the reference.
  */
 #ifndef CALLERS_H
@@ -12,6 +13,7 @@
 #include <stddef.h>
 
 #include "gate_tap.h"
+#include "kz_zstd_api.h"
 
 #define CALLER_PAGE	4096
 
@@ -21,6 +23,16 @@ void caller_squashfs(struct gate_tap *t, int quick);
 void caller_crypto_zram(struct gate_tap *t, int quick);
 void caller_pstore(struct gate_tap *t, int quick);
 void caller_unzstd(struct gate_tap *t, int quick);
+/*
+ * drivers/block/zram/backend_zstd.c: only trees with the dictionary and
+ * allocator API have it (CALLER_ZRAM); elsewhere caller_zram does nothing.
+ */
+#if defined(KZ_API_ZSTD_CREATE_CDICT_BYREFERENCE) && defined(KZ_API_ZSTD_CREATE_CCTX_ADVANCED)
+#define CALLER_ZRAM	1
+#else
+#define CALLER_ZRAM	0
+#endif
+void caller_zram(struct gate_tap *t, int quick);
 
 /* 1 if frame decodes through the reference to exactly src (api_common.c). */
 int api_ref_roundtrip(const void *frame, size_t flen, const void *src, size_t len);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * initramfs and the kernel image: lib/decompress_unzstd.c's unzstd(), in
- * its one-buffer mode (a kernel image: out_len 0, no bound, so 32 bytes of
- * slack after the output, see corpus/findings.txt), its
+ * its one-buffer mode (a kernel image: out_len 0, no bound, so the
+ * decoder's slack after the output, kh_decoder_slack: see
+ * corpus/findings.txt), its
  * buffer + flush mode (init/initramfs.c) and its fill + flush mode
  * (init/do_mounts_rd.c, no pos). Images made as scripts/Makefile.lib makes
  * them: zstd -19 (initramfs), zstd -22 --ultra (kernel), with checksums.
@@ -11,11 +12,11 @@
 #include <string.h>
 
 #include "callers.h"
+#include "kz.h"
 #include "ref_zstd.h"
 #include "sample_data.h"
 
 #define IMAGE_MAX	(768 * 1024)
-#define WILDCOPY_SLACK	32
 #define FILL_CHUNK	100000
 
 /* As include/linux/decompress/unzstd.h declares it. */
@@ -87,8 +88,8 @@ static void one_image(struct gate_tap *t, int level, enum lib_sample_kind kind, 
 		long pos = -1;
 		int rc;
 
-		img = (struct image){ frame, flen, 0, malloc(len + WILDCOPY_SLACK), 0,
-				      len + WILDCOPY_SLACK, NULL };
+		img = (struct image){ frame, flen, 0, malloc(len + kh_decoder_slack()), 0,
+				      len + kh_decoder_slack(), NULL };
 		if (!gate_expect(t, img.out != NULL, "out of memory"))
 			return;
 		rc = run(m, frame, flen, &pos);

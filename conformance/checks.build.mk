@@ -11,7 +11,7 @@ PROGRAMS += $(B)/bin/gate-api-contract
 gate-api-contract_SRCS := conformance/gate_api_contract.c conformance/api_common.c \
 	conformance/api_workspace.c conformance/api_windows.c conformance/api_bound.c \
 	conformance/api_errors.c conformance/api_frames.c conformance/api_resets.c \
-	conformance/api_pure.c
+	conformance/api_pure.c conformance/api_alloc.c
 # Bind every symbol at load: a lazy PLT resolution on a first call saves
 # the vector registers on the stack, kilobytes the kernel never spends.
 gate-stack_LDLIBS := -Wl,-z,now
@@ -23,4 +23,4 @@ gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c
 PROGRAMS += $(B)/bin/gate-callers
 gate-callers_SRCS := conformance/gate_callers.c conformance/callers_btrfs.c \
 	conformance/callers_f2fs.c conformance/callers_squashfs.c conformance/callers_crypto.c \
-	conformance/callers_unzstd.c conformance/api_common.c
+	conformance/callers_unzstd.c conformance/callers_zram.c conformance/api_common.c

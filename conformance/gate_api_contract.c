@@ -50,5 +50,6 @@ int main(int argc, char **argv)
 	part(&t, "resets and flush", api_check_resets, quick);
 	part(&t, "compress bound", api_check_compress_bound, quick);
 	part(&t, "pure functions", api_check_pure, quick);
+	part(&t, "allocator failures", api_check_allocators, quick);
 	return gate_finish(&t, "%lu cases in %.1f s", t.cases, gate_seconds_since(&a));
 }

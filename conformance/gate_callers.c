@@ -17,7 +17,7 @@ int main(int argc, char **argv)
 {
 	static void (*const callers[])(struct gate_tap *, int) = {
 		caller_btrfs, caller_f2fs, caller_squashfs, caller_crypto_zram, caller_pstore,
-		caller_unzstd,
+		caller_unzstd, caller_zram,
 	};
 	struct gate_tap t;
 	struct timespec a;
@@ -27,5 +27,6 @@ int main(int argc, char **argv)
 		return GATE_EXIT_ERROR;
 	for (size_t i = 0; i < sizeof(callers) / sizeof(callers[0]); i++)
 		callers[i](&t, quick);
-	return gate_finish(&t, "%lu cases, 6 callers, in %.1f s", t.cases, gate_seconds_since(&a));
+	return gate_finish(&t, "%lu cases, %zu callers, in %.1f s", t.cases,
+			   sizeof(callers) / sizeof(callers[0]) - !CALLER_ZRAM, gate_seconds_since(&a));
 }

@@ -48,7 +48,7 @@ def failures(gen_logs, measure_log):
         if m:
             named.add(m.group(1))
             out.append('single-defect: %s: %s' % (m.group(1), m.group(2)))
-        elif line.startswith('checks: ') and not re.match(r'checks: (\S+: \d+ of|all files| )', line):
+        elif line.startswith('checks: ') and not re.match(r'checks: (\S+: \d+ of|all files|known | )', line):
             out.append('single-defect: ' + line[len('checks: '):])
     for gen_log in gen_logs:
         for name, why in re.findall(r'^single-defect: ([^: ]+): (FAIL .*)$', read(gen_log), re.M):

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fuzz_timing.h"
+#include "kz.h"
 #include "ref_next.h"
 #include "ref_zstd.h"
 #include "sample_data.h"
@@ -22,14 +23,6 @@
 #define TARGET "unzstd"
 /* lib/decompress_unzstd.c's ZSTD_IOBUF_SIZE: what fill() is asked for. */
 #define UNZSTD_IOBUF_SIZE (1 << 17)
-/*
- * lib/zstd's WILDCOPY_OVERLENGTH. With one output buffer unzstd() tells
- * zstd the buffer never ends (out_len = UINTPTR_MAX - out_buf), so zstd's
- * wild copies may write this far past the decoded data: a caller must leave
- * the slack (see corpus/findings.txt). KZFUZZ_UNZSTD_EXACT=1
- * gives no slack, to reproduce that finding.
- */
-#define UNZSTD_SLACK 32
 /*
  * The unbounded modes' buffer also has this much room past the reference's
  * size and the slack, poisoned: a kernel that writes more than the
@@ -170,6 +163,14 @@ static struct zo_result *next_result(const struct zo_case *c, enum unzstd_mode m
 	return n;
 }
 
+/*
+ * With one output buffer unzstd() tells zstd the buffer never ends
+ * (out_len = UINTPTR_MAX - out_buf), so zstd may write past the decoded
+ * data as far as its decoder's slack (kh_decoder_slack: 32 bytes of wild
+ * copies in 1.4.10, literals 128 KiB past a block in 1.5.x): a caller must
+ * leave it (see corpus/findings.txt). KZFUZZ_UNZSTD_EXACT=1 gives no slack,
+ * to reproduce those findings.
+ */
 static size_t slack(void)
 {
 	static int exact = -1;
@@ -180,7 +181,7 @@ static size_t slack(void)
 		if (exact)
 			fprintf(stderr, "kzfuzz: env KZFUZZ_UNZSTD_EXACT=1: no output slack\n");
 	}
-	return exact ? 0 : UNZSTD_SLACK;
+	return exact ? 0 : kh_decoder_slack();
 }
 
 /* Modes that write into one output buffer, with no bound. */

@@ -13,7 +13,7 @@ KZSTD_LIST := $(shell sed -n 's/^[[:space:]]\+\([A-Za-z0-9_/]\+\)\.o.*/\1/p' $(K
 KZSTD_SRCS := $(foreach o,$(KZSTD_LIST),$(wildcard $(KTREE_SRC)/lib/zstd/$(o).c))
 KERNEL_SRCS := $(KZSTD_SRCS) $(KTREE_SRC)/lib/xxhash.c $(KTREE_SRC)/lib/decompress_unzstd.c
 KERNEL_OBJS := $(patsubst $(KTREE_SRC)/%.c,$(B)/kobj/%.o,$(KERNEL_SRCS)) $(B)/kobj/kh_support.o \
-	$(B)/kobj/kh_blocks.o
+	$(B)/kobj/kh_blocks.o $(B)/kobj/kh_decoder.o
 KZSTD_OBJ := $(B)/kzstd.o
 
 # Never FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION here: in lib/zstd it turns
@@ -36,5 +36,8 @@ $(KZSTD_OBJ): $(KERNEL_OBJS) kernel/isolate.sh
 $(B)/gen/testmgr_zstd.c: $(KTREE_SRC)/crypto/testmgr.h kernel/testmgr-zstd.sh
 	@mkdir -p $(@D)
 	$(call say,GEN,$@)kernel/testmgr-zstd.sh $< $@
+
+# The decoder's internal constants (kh_decoder.c): lib/zstd's own headers.
+$(B)/kobj/kh_decoder.o: KERNEL_INC += -I$(KTREE_SRC)/lib/zstd
 
 -include $(KERNEL_OBJS:.o=.d)

@@ -29,6 +29,8 @@ const char *kz_error_name(size_t code);
 /* Probes linked inside the isolated kernel object (kernel/kh_support.c). */
 unsigned int kh_kernel_zstd_version(void);
 const void *kh_kernel_decompress_dctx_address(void);
+/* What the decoder may write past the decoded data (kernel/kh_decoder.c). */
+size_t kh_decoder_slack(void);
 /* lib/zstd's ZSTD_decompressBegin/nextSrcSizeToDecompress/nextInputType/
  * decompressContinue on a dctx from zstd_init_dctx (kernel/kh_blocks.c). */
 size_t kh_block_begin(void *dctx);

@@ -17,7 +17,9 @@ targets      comma-separated target names, or *
 zstd         the kernel zstd versions it concerns (1.4.10,1.5.2), or *: a tree
              of another version does not see it
 class        divergence: oracle:<verdict>; finding: asan:, ubsan:, oracle:,
-             timeout, oom, or kernel-paths (gate-golden's own ways disagree)
+             timeout, oom, kernel-paths (gate-golden's own ways disagree)
+             stack (gate-stack: an entry point over its budget) or
+             single-defect (gen-single-defect: a case this tree fails)
 signature    what must match, narrowly: divergence: the unit it acts on
              (frame-header, block-header, block, literals, sequences);
              finding: the crash state; errata: the frame's path

@@ -424,6 +424,34 @@ static int literals_over_room(const struct zo_site *s)
 	return regen > room && regen <= max;
 }
 
+/*
+ * A compressed block whose literals section regenerates more than
+ * Block_Maximum_Size and more than the output has room for: 1.5.4 refuses
+ * it as corrupt (litSize > blockSizeMax comes first), 1.5.2 only knows the
+ * room (expectedWriteSize = MIN(ZSTD_BLOCKSIZE_MAX, dstCapacity):
+ * dstSize_tooSmall); for Huffman literals it checks the 128 KB constant
+ * before, as corrupt too. Both sides failed that block.
+ */
+static int literals_over_max(const struct zo_site *s)
+{
+	size_t cap = zo_case_cap(s->c);
+	const struct bm_unit *rf = s->rm ? &s->rm->fail : NULL;
+	size_t room = cap > s->k_out[0] ? cap - s->k_out[0] : 0, regen, type;
+	struct zf_block b;
+	uint64_t max;
+
+	if (!error_is(s->k->ret, ERR_DST_TOO_SMALL) || !error_is(s->r->ret, ERR_CORRUPTION) ||
+	    !rf || rf->frame != s->frame || rf->block != s->block || !site_block(s, &b) ||
+	    b.type != ZF_BLOCK_COMPRESSED)
+		return 0;
+	max = b.window < BLOCK_SIZE_MAX ? b.window : BLOCK_SIZE_MAX;
+	regen = lit_regen(&b);
+	type = b.content[0] & 3;
+	if ((type == LIT_COMPRESSED || type == LIT_TREELESS) && regen > BLOCK_SIZE_MAX)
+		return 0;
+	return regen > max && regen > (room < BLOCK_SIZE_MAX ? room : BLOCK_SIZE_MAX);
+}
+
 /* zstd 1.5.4's own error code for a literals header it refuses (1.4.10 has none). */
 #define ERR_LITERALS_HEADER	24
 /* 1.5.4: "Not enough literals ... for the 4-streams mode (min 6)". */
@@ -628,6 +656,7 @@ static const struct {
 	{ "huf4-few-literals", huf4_few_literals },
 	{ "short-compressed-block-reason", short_compressed_block },
 	{ "literals-over-room-reason", literals_over_room },
+	{ "literals-over-max-reason", literals_over_max },
 	{ "empty-compressed-block", empty_compressed_block },
 	{ "block-over-window", block_over_window },
 	{ "csize-over-block-max", csize_over_block_max },

@@ -140,6 +140,12 @@ def must_fail(sums):
         left -= n
     write("must-fail", "literals-over-room-reason",
           MAGIC + b"\x00\x50" + filler + block(2, content))
+    # A 200-byte single-segment frame whose compressed block opens with raw
+    # literals of 131872 bytes: over Block_Maximum_Size (200) and over 128 KiB.
+    lits = 131872
+    write("must-fail", "literals-over-max-reason", single_segment(b"\xc8",
+          [block(2, bytes([3 << 2 | (lits & 0xF) << 4, (lits >> 4) & 0xFF, lits >> 12]) +
+                 b"literals")]))
 
 
 def main():

@@ -242,9 +242,13 @@ class Measure:
                 if not self.chosen:
                     self.report.warn('%s: %s: %s is not a measured file' % (m, name, rel))
                 continue
+            v, why = verdicts.get(name), None
+            if v is not None and v.startswith('known'):
+                # A case the findings registry knows this tree fails: neither proved nor failed.
+                print('checks: known %s: input %s: %s' % (name, inp, v))
+                continue
             line, where = f.text_line(fn, text, nth)
             self.lines.append((inp, rel, line))
-            v, why = verdicts.get(name), None
             if v is None or not v.startswith('ok'):
                 why = 'not run' if v is None else v
                 if why.startswith('=='):
