@@ -92,6 +92,10 @@ const char *zo_class_name(enum zo_class cls)
 		return "oracle:divergence-kernel-rejects";
 	case ZO_CONTRACT:
 		return "oracle:contract";
+	case ZO_SPEC_REFERENCE:
+		return "oracle:spec-reference";
+	case ZO_SPEC_ACCEPTS_INVALID:
+		return "oracle:spec-accepts-invalid";
 	case ZO_ERROR_MISMATCH:
 		return "oracle:error-mismatch";
 	}

@@ -8,3 +8,6 @@ gen-seeds_SRCS := tools/seeds/gen_seeds.c
 # The single-defect inputs of the decoder's checks (corpus/single-defect/).
 PROGRAMS += $(B)/bin/gen-single-defect
 gen-single-defect_SRCS := tools/seeds/gen_single_defect.c
+# The spec generator's frames and content from one spec_frames input.
+PROGRAMS += $(B)/bin/spec-emit
+spec-emit_SRCS := tools/seeds/spec_emit.c
