@@ -5,8 +5,6 @@
  * offsets as RFC 8878 3.1.1.5 updates them. The content the block decodes
  * to is appended as the sequences are made.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "spec_ctx.h"
@@ -185,7 +183,7 @@ static size_t full_block(struct spec_ctx *x, size_t max, uint8_t *out, size_t ca
 		out[4 + n] = 0;
 	x->content_len += n;
 	spec_reach(x, SPEC_F_lit_raw);
-	spec_reach(x, SPEC_F_block_max);
+	spec_reach(x, SPEC_F_lit_sf_3byte);
 	spec_reach(x, wide ? SPEC_F_nseq0_2byte : SPEC_F_nseq0_1byte);
 	return size;
 }
@@ -201,7 +199,6 @@ static size_t plain_block(struct spec_ctx *x, size_t max, uint8_t *out, size_t c
 	p.mode = spec_literals_mode(x, p.nlits);
 	spec_literal_bytes(x, p.mode, x->lits, p.nlits);
 	nseq = make_sequences(x, &p, x->lits, block_start);
-	if (getenv("SPEC_DEBUG")) { fprintf(stderr, "max %zu nseq %zu/%zu nlits %zu budget %zu\n", max, nseq, p.nseq, p.nlits, p.budget); for (size_t j = 0; j < nseq; j++) fprintf(stderr, " ll %u ml %u ofv %u\n", x->seqs[j].ll, x->seqs[j].ml, x->seqs[j].ofv); }
 	lit = spec_literals(x, x->lits, p.nlits, p.mode, out, cap);
 	if (!lit)
 		return 0;

@@ -4,8 +4,6 @@
  * blocks (raw, RLE, compressed; from empty to Block_Maximum_Size), the
  * checksum. The content size is chosen first and the blocks fill it.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "spec_ctx.h"
@@ -118,7 +116,7 @@ static uint64_t window_of(const struct header *h)
 	return h->single ? h->size : base + (base >> 3) * h->wmant;
 }
 
-static void block_features(struct spec_ctx *x, int type, size_t size)
+static void block_features(struct spec_ctx *x, int type, size_t size, size_t csize)
 {
 	static const enum spec_feature f[3] = { SPEC_F_block_raw, SPEC_F_block_rle,
 						SPEC_F_block_compressed };
@@ -126,6 +124,8 @@ static void block_features(struct spec_ctx *x, int type, size_t size)
 	spec_reach(x, f[type]);
 	if (!size)
 		spec_reach(x, SPEC_F_block_empty);
+	if (type == BLOCK_COMPRESSED && csize == SPEC_BLOCK_MAX)
+		spec_reach(x, SPEC_F_csize_128k);
 	if (size == SPEC_BLOCK_MAX)
 		spec_reach(x, SPEC_F_block_128k);
 	if (size == x->block_max)
@@ -169,10 +169,9 @@ static size_t write_block(struct spec_ctx *x, size_t left, int must_end, uint8_t
 		csize = plain_block(x, type, size, out + 3);
 	}
 	size = x->content_len - start;
-	if (getenv("SPEC_DEBUG")) fprintf(stderr, "block type %d max %zu size %zu csize %zu\n", type, max, size, csize);
 	*last = size == left && (must_end || !fuzz_input_u32(x->in, 0, 7, 0));
 	put_le(out, (uint64_t)*last | type << 1 | (type == BLOCK_RLE ? size : csize) << 3, 3);
-	block_features(x, type, size);
+	block_features(x, type, size, csize);
 	return 3 + csize;
 }
 

@@ -82,7 +82,8 @@ void spec_huf_choose(struct spec_huf *h, struct fuzz_input *in, unsigned int max
 	while (!is_pow2(left) || !nonzero) {
 		uint32_t take = left & -left;
 
-		take >>= take == left;	/* never all: the last symbol needs some */
+		if (!nonzero)
+			take = 1;	/* weight 1, as above */
 		h->weight[s++] = (uint8_t)(log2_exact(take) + 1);
 		left -= take;
 		nonzero = 1;
