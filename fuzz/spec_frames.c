@@ -5,9 +5,8 @@
  * the kernel's zstd_decompress_dctx, libzstd 1.5.4 and zstd 1.5.7 (when
  * built) must each decode it to exactly the built content, with a capacity
  * of exactly that size; a side that rejects it is a finding against that
- * side even when all reject it, unless a known divergence localizes the
- * kernel's failure (its predicate holds at the failing unit) and the
- * reference failed on that same unit. A frame built invalid: the three
+ * side even when all reject it, unless a known divergence localizes it
+ * (its predicate holds at that side's failing unit). A frame built invalid: the three
  * are judged against each other as decompress_oneshot judges them, and
  * all three accepting it is a finding. At exit: the features the inputs
  * reached and the known divergences they met (spec_stats_print).
@@ -69,28 +68,27 @@ static void finding(const struct zo_case *c, enum zo_class cls, const char *deta
 
 /*
  * A reference that did not decode the valid frame to its content: excused
- * only where the kernel's failure is a known divergence and the reference
- * failed on the same unit (the entry's cause, in both).
+ * only where it failed on a unit at which a known kernel-rejects entry's
+ * predicate holds (the documented erratum, in that reference too).
  */
 static void judge_reference(const struct zo_case *c, const struct zo_result *e,
-			    const struct zo_result *ref, const struct zo_verdict *kv)
+			    const struct zo_result *ref)
 {
+	const struct zo_known *known = NULL;
 	struct zo_verdict rv;
 	char detail[256];
 
 	if (zo_judge(ref, e, &(size_t){ 0 }) == ZO_AGREE)
 		return;
-	if (ref->is_error && kv->cls == ZO_KNOWN) {
-		zo_verdict(c, e, ref, &rv);
-		if (rv.site.located && rv.site.frame == kv->site.frame &&
-		    rv.site.block == kv->site.block) {
-			spec_frames_note_reference(ref->who, kv->known->id);
-			return;
-		}
+	zo_verdict(c, e, ref, &rv);
+	if (ref->is_error && rv.site.located && !rv.site.before_failure)
+		known = zo_known_match(ZO_KERNEL_REJECTS, &rv.site);
+	if (known) {
+		spec_frames_note_reference(ref->who, known->id);
+		return;
 	}
 	snprintf(detail, sizeof(detail), "%s %s a frame built valid",
 		 ref->who, ref->is_error ? "rejects" : "decodes to other bytes");
-	zo_verdict(c, e, ref, &rv);
 	finding(c, ZO_SPEC_REFERENCE, detail, e, ref, &rv.site);
 }
 
@@ -109,9 +107,9 @@ static void judge_valid(const struct zo_case *c, const struct spec_result *res,
 		finding(c, v.cls, "the kernel against the content the frame was built to have",
 			&s->k, &e, &v.site);
 	}
-	judge_reference(c, &e, &s->r, &v);
+	judge_reference(c, &e, &s->r);
 	if (s->have_next)
-		judge_reference(c, &e, &s->n, &v);
+		judge_reference(c, &e, &s->n);
 }
 
 static void judge_invalid(const struct zo_case *c, const struct spec_result *res,

@@ -154,15 +154,9 @@ static size_t four_streams(const struct spec_huf *h, const uint8_t *lits, size_t
 }
 
 size_t spec_huf_encode(const struct spec_huf *h, const uint8_t *lits, size_t n, int streams,
-		       struct spec_fields *f, uint8_t *out, size_t cap, size_t cut)
+		       struct spec_fields *f, uint8_t *out, size_t cap)
 {
-	size_t sz;
-
 	if (streams == 4)
 		return four_streams(h, lits, n, f, out, cap);
-	sz = one_stream(h, lits, n, f, out, cap);
-	if (!cut || sz <= cut)
-		return sz;
-	memmove(out, out + cut, sz - cut);
-	return sz - cut;
+	return one_stream(h, lits, n, f, out, cap);
 }

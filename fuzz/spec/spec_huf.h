@@ -37,10 +37,9 @@ size_t spec_huf_describe(const struct spec_huf *h, int fse, struct fuzz_input *i
 			 uint8_t *out, size_t cap);
 /*
  * lits[0..n) in one stream (streams 1) or four with the jump table
- * (streams 4) into out[0..cap): the size, 0 if it does not fit. cut > 0
- * drops that many bytes from the start of a 1-stream encoding.
+ * (streams 4) into out[0..cap): the size, 0 if it does not fit.
  */
 size_t spec_huf_encode(const struct spec_huf *h, const uint8_t *lits, size_t n, int streams,
-		       struct spec_fields *f, uint8_t *out, size_t cap, size_t cut);
+		       struct spec_fields *f, uint8_t *out, size_t cap);
 
 #endif

@@ -127,7 +127,8 @@ static size_t huffman(struct spec_ctx *x, int mode, const uint8_t *lits, size_t 
 {
 	const struct spec_huf *h = tree_of(x, mode);
 	unsigned int sf = huf_format(x, n);
-	size_t hs = sf == 3 ? 5 : sf == 2 ? 4 : 3, tree = 0, body, cut = 0;
+	size_t hs = sf == 3 ? 5 : sf == 2 ? 4 : 3, tree = 0, body;
+	uint8_t *stream;
 
 	if (sf == 0 && n > HUF1_MAX)
 		return 0;
@@ -145,14 +146,15 @@ static size_t huffman(struct spec_ctx *x, int mode, const uint8_t *lits, size_t 
 		if (h->max_bits == SPEC_HUF_MAX_BITS)
 			spec_reach(x, SPEC_F_huf_maxbits11);
 	}
-	if (sf == 0 && x->defect == SPEC_BAD_HUF_TRUNCATED && !x->defect_done)
-		cut = 1;
-	body = spec_huf_encode(h, lits, n, sf ? 4 : 1, &x->fields, out + hs + tree,
-			       cap - hs - tree, cut);
+	stream = out + hs + tree;
+	body = spec_huf_encode(h, lits, n, sf ? 4 : 1, &x->fields, stream, cap - hs - tree);
+	/* The defect: the stream without its first byte, the last bits the decoder reads. */
+	if (sf == 0 && body > 1 && x->defect == SPEC_BAD_HUF_TRUNCATED && !x->defect_done) {
+		memmove(stream, stream + 1, --body);
+		x->defect_done = 1;
+	}
 	if (!body || !huf_header(mode, sf, n, tree + body, out))
 		return 0;
-	if (cut)
-		x->defect_done = 1;
 	spec_reach(x, mode == SPEC_LIT_TREELESS ? SPEC_F_lit_treeless : sf ? SPEC_F_lit_huf4 :
 		   SPEC_F_lit_huf1);
 	x->huf_next_used = mode == SPEC_LIT_HUF;
