@@ -484,6 +484,7 @@ class Campaign:
                         f'-timeout={self.tmo}', '-rss_limit_mb=2048',
                         f'-artifact_prefix={w}/artifacts/'] +
                        ([f'-dict={dict_file}'] if dict_file else []) +
+                       stats.max_len_args(t, os.path.join(HERE, '..', 'ci', 'oss-fuzz', 'options')) +
                        ['-print_final_stats=1', f'{w}/corpus'],
                        out=f'{w}/fuzz.log', env={'TMPDIR': f'{w}/tmp'})
             return

@@ -149,3 +149,23 @@ def count_files(folder):
         return sum(1 for e in os.scandir(folder) if e.is_file(follow_symlinks=False))
     except OSError:
         return 0
+
+
+def max_len_args(target, options_dir):
+    """-max_len=N from the [libfuzzer] section of OPTIONS_DIR/<target>.options
+    (the OSS-Fuzz options file, one source for both), else nothing."""
+    path = os.path.join(options_dir, f'{target}.options')
+    section = None
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.split('#', 1)[0].strip()
+                if line.startswith('['):
+                    section = line.strip('[]').strip()
+                elif section == 'libfuzzer' and '=' in line:
+                    key, value = (p.strip() for p in line.split('=', 1))
+                    if key == 'max_len' and value.isdigit():
+                        return [f'-max_len={value}']
+    except OSError:
+        pass
+    return []

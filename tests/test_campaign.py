@@ -262,5 +262,19 @@ class Signals(unittest.TestCase):
         self.assertEqual(campaign.exit_code(-signal.SIGKILL), 137)
 
 
+class MaxLen(unittest.TestCase):
+    def test_from_the_libfuzzer_section(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, 't.options'), 'w') as f:
+                f.write('# a comment\n[asan]\nmax_len = 7\n[libfuzzer]\nmax_len = 4096\n')
+            self.assertEqual(stats.max_len_args('t', d), ['-max_len=4096'])
+            self.assertEqual(stats.max_len_args('none', d), [])
+
+    def test_spec_frames_has_one(self):
+        options = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'ci',
+                               'oss-fuzz', 'options')
+        self.assertEqual(stats.max_len_args('spec_frames', options), ['-max_len=4096'])
+
+
 if __name__ == '__main__':
     unittest.main(verbosity=1)
