@@ -59,7 +59,6 @@ static int scratch(struct spec_ctx *x)
 	x->content = keep.content;
 	x->lits = keep.lits;
 	x->seqs = keep.seqs;
-	x->fields = keep.fields;
 	return 1;
 }
 

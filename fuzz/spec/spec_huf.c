@@ -107,9 +107,6 @@ static size_t describe_direct(const struct spec_huf *h, uint8_t *out, size_t cap
 	return size;
 }
 
-size_t spec_huf_weights_fse(const uint8_t *weights, unsigned int n, struct fuzz_input *in,
-			    uint8_t *out, size_t cap);
-
 size_t spec_huf_describe(const struct spec_huf *h, int fse, struct fuzz_input *in,
 			 uint8_t *out, size_t cap)
 {

@@ -36,6 +36,12 @@ void spec_huf_choose(struct spec_huf *h, struct fuzz_input *in, unsigned int max
 size_t spec_huf_describe(const struct spec_huf *h, int fse, struct fuzz_input *in,
 			 uint8_t *out, size_t cap);
 /*
+ * n weights FSE-compressed, with their header byte (spec_huf_fse.c): the
+ * size, 0 if they cannot be so (one symbol only, 128 bytes or more).
+ */
+size_t spec_huf_weights_fse(const uint8_t *weights, unsigned int n, struct fuzz_input *in,
+			    uint8_t *out, size_t cap);
+/*
  * lits[0..n) in one stream (streams 1) or four with the jump table
  * (streams 4) into out[0..cap): the size, 0 if it does not fit.
  */

@@ -66,15 +66,12 @@ static size_t fse_mode(struct spec_ctx *x, int field, const uint8_t *codes, size
 		       struct spec_fse *t, uint8_t *out, size_t cap)
 {
 	uint32_t hist[SPEC_FSE_MAX_SYMS] = { 0 };
-	unsigned int nsyms = 0, distinct = 0, s, log;
+	unsigned int nsyms, distinct = 0, s, log;
 	int16_t norm[SPEC_FSE_MAX_SYMS];
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		distinct += !hist[codes[i]]++;
-	for (s = 0; s <= max_code[field]; s++)
-		if (hist[s])
-			nsyms = s + 1;
 	log = fuzz_input_u32(x->in, 5, max_log[field], 6);
 	while ((1u << log) < distinct)
 		log++;
