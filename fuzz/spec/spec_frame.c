@@ -30,6 +30,20 @@ struct header {
 	uint32_t dict_id;
 };
 
+/*
+ * A frame's content size up to max: mostly small, 1 in 16 up to 1 MiB and
+ * 1 in 64 anything (up to 4 MiB): big frames cost every side's time.
+ */
+static size_t frame_size(struct spec_ctx *x, size_t max)
+{
+	unsigned int kind = fuzz_input_u32(x->in, 0, 63, 0);
+	size_t top = kind == 63 ? max : kind >= 60 ? (size_t)1 << 20 : 0;
+
+	if (!top)
+		return spec_size(x, max < 65536 ? max : 65536);
+	return fuzz_input_u32(x->in, 0, (uint32_t)(top < max ? top : max), 0);
+}
+
 /* The content size the FCS field's width can hold, within room. */
 static uint64_t choose_size(struct spec_ctx *x, struct header *h, size_t room)
 {
@@ -45,7 +59,7 @@ static uint64_t choose_size(struct spec_ctx *x, struct header *h, size_t room)
 		h->fcs_flag = 2;
 		lo = 0;
 	}
-	return lo + spec_size(x, (size_t)(hi - lo));
+	return lo + frame_size(x, (size_t)(hi - lo));
 }
 
 static void choose_header(struct spec_ctx *x, struct header *h, size_t room)

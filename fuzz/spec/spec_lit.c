@@ -32,11 +32,29 @@ int spec_literals_mode(struct spec_ctx *x, size_t n)
 	return mode;
 }
 
+/* Four bytes a draw: big raw blocks are most of a big frame's making. */
+static void random_bytes(struct spec_ctx *x, uint8_t *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		uint32_t r = spec_rand(x);
+
+		memcpy(p + i, &r, 4);
+	}
+	for (; i < n; i++)
+		p[i] = (uint8_t)spec_rand(x);
+}
+
 void spec_literal_bytes(struct spec_ctx *x, int mode, uint8_t *lits, size_t n)
 {
 	const struct spec_huf *h = tree_of(x, mode);
 	size_t i;
 
+	if (mode == SPEC_LIT_RAW && !x->lit_style) {
+		random_bytes(x, lits, n);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		uint32_t r = spec_rand(x);
 
