@@ -31,16 +31,18 @@ struct header {
 };
 
 /*
- * A frame's content size up to max: mostly small, 1 in 16 up to 1 MiB and
- * 1 in 64 anything (up to 4 MiB): big frames cost every side's time.
+ * A frame's content size up to max: mostly up to 4 KiB or 64 KiB, 1 in 16
+ * up to 256 KiB, 1 in 64 up to 1 MiB, 1 in 256 anything (up to 4 MiB):
+ * big frames cost every side's time, so they are kept rare.
  */
 static size_t frame_size(struct spec_ctx *x, size_t max)
 {
-	unsigned int kind = fuzz_input_u32(x->in, 0, 63, 0);
-	size_t top = kind == 63 ? max : kind >= 60 ? (size_t)1 << 20 : 0;
+	unsigned int kind = fuzz_input_u32(x->in, 0, 255, 0);
+	size_t top = kind == 255 ? max : kind >= 252 ? (size_t)1 << 20 : (size_t)1 << 18;
 
-	if (!top)
-		return spec_size(x, max < 65536 ? max : 65536);
+	if (kind < 240)
+		return spec_size(x, max < (kind < 160 ? 4096u : 65536u) ? max :
+				 (kind < 160 ? 4096u : 65536u));
 	return fuzz_input_u32(x->in, 0, (uint32_t)(top < max ? top : max), 0);
 }
 

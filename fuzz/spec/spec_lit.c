@@ -32,15 +32,15 @@ int spec_literals_mode(struct spec_ctx *x, size_t n)
 	return mode;
 }
 
-/* Four bytes a draw: big raw blocks are most of a big frame's making. */
+/* Eight bytes a step: big raw blocks are most of a big frame's making. */
 static void random_bytes(struct spec_ctx *x, uint8_t *p, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i + 4 <= n; i += 4) {
-		uint32_t r = spec_rand(x);
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t r = (uint64_t)spec_rand(x) << 32 | spec_rand(x);
 
-		memcpy(p + i, &r, 4);
+		memcpy(p + i, &r, 8);
 	}
 	for (; i < n; i++)
 		p[i] = (uint8_t)spec_rand(x);
