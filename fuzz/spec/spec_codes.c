@@ -35,13 +35,20 @@ static unsigned int highbit(uint32_t v)
 	return n;
 }
 
+/* The last code whose baseline is at most v: a binary search of the baselines. */
 static unsigned int code_of(const uint32_t *base, unsigned int n, uint32_t v)
 {
-	unsigned int c = n - 1;
+	unsigned int lo = 0, hi = n - 1;
 
-	while (c && base[c] > v)
-		c--;
-	return c;
+	while (lo < hi) {
+		unsigned int mid = (lo + hi + 1) / 2;
+
+		if (base[mid] <= v)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
 }
 
 void spec_code(int field, uint32_t v, struct spec_code *c)

@@ -49,23 +49,27 @@ static void random_bytes(struct spec_ctx *x, uint8_t *p, size_t n)
 void spec_literal_bytes(struct spec_ctx *x, int mode, uint8_t *lits, size_t n)
 {
 	const struct spec_huf *h = tree_of(x, mode);
+	uint32_t r = 0;
 	size_t i;
 
+	if (mode == SPEC_LIT_RLE) {
+		memset(lits, x->rle_byte, n);
+		return;
+	}
 	if (mode == SPEC_LIT_RAW && !x->lit_style) {
 		random_bytes(x, lits, n);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		uint32_t r = spec_rand(x);
-
-		if (mode == SPEC_LIT_RLE)
-			lits[i] = x->rle_byte;
-		else if (mode >= SPEC_LIT_HUF)
+	/* One draw for four bytes. */
+	for (i = 0; i < n; i++, r >>= 8) {
+		if (!(i & 3))
+			r = spec_rand(x);
+		if (mode >= SPEC_LIT_HUF)
 			lits[i] = h->alphabet[(r & 0xFF) % (x->lit_style ? h->nalpha : 2)];
 		else if (x->lit_style == 1)
-			lits[i] = (uint8_t)('a' + r % 26);
+			lits[i] = (uint8_t)('a' + (r & 0xFF) % 26);
 		else
-			lits[i] = (uint8_t)(x->lit_style ? r % (x->lit_style * 4u) : r);
+			lits[i] = (uint8_t)((r & 0xFF) % (x->lit_style * 4u));
 	}
 }
 

@@ -20,8 +20,13 @@ static uint64_t le64(const uint8_t *p)
 	uint64_t v = 0;
 	int i;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&v, p, 8);
+	(void)i;
+#else
 	for (i = 7; i >= 0; i--)
 		v = v << 8 | p[i];
+#endif
 	return v;
 }
 
