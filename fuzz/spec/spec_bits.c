@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "spec_bits.h"
+#include "spec_bulk.h"
 
 void spec_fields_reset(struct spec_fields *f)
 {
@@ -26,7 +27,7 @@ static int grow(struct spec_fields *f)
 	return 1;
 }
 
-void spec_fields_add(struct spec_fields *f, uint32_t val, unsigned int nb)
+SPEC_BULK void spec_fields_add(struct spec_fields *f, uint32_t val, unsigned int nb)
 {
 	if (f->n == f->cap && !grow(f)) {
 		f->oom = 1;
@@ -41,7 +42,7 @@ void spec_fwd_init(struct spec_fwd *w, uint8_t *out, size_t cap)
 	*w = (struct spec_fwd){ .out = out, .cap = cap };
 }
 
-static void fwd_flush(struct spec_fwd *w, unsigned int keep)
+SPEC_BULK static void fwd_flush(struct spec_fwd *w, unsigned int keep)
 {
 	while (w->bits >= keep && w->bits) {
 		if (w->pos < w->cap)
@@ -54,7 +55,7 @@ static void fwd_flush(struct spec_fwd *w, unsigned int keep)
 	}
 }
 
-void spec_fwd_add(struct spec_fwd *w, uint32_t val, unsigned int nb)
+SPEC_BULK void spec_fwd_add(struct spec_fwd *w, uint32_t val, unsigned int nb)
 {
 	if (nb < 32)
 		val &= (1u << nb) - 1;
@@ -69,7 +70,7 @@ size_t spec_fwd_end(struct spec_fwd *w)
 	return w->overflow ? 0 : w->pos;
 }
 
-size_t spec_fields_write(const struct spec_fields *f, size_t from, size_t to,
+SPEC_BULK size_t spec_fields_write(const struct spec_fields *f, size_t from, size_t to,
 			 uint8_t *out, size_t cap)
 {
 	struct spec_fwd w;

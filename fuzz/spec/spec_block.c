@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "spec_bulk.h"
 #include "spec_ctx.h"
 
 struct plan {
@@ -91,7 +92,7 @@ static uint32_t choose_offset(struct spec_ctx *x, struct spec_seq *q, uint32_t r
 	return off;
 }
 
-static void copy_match(struct spec_ctx *x, uint32_t off, size_t ml, size_t block_start)
+SPEC_BULK static void copy_match(struct spec_ctx *x, uint32_t off, size_t ml, size_t block_start)
 {
 	uint8_t *c = x->content;
 	size_t i, pos = x->content_len;

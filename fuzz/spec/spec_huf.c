@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include "spec_bulk.h"
 #include "spec_huf.h"
 
 static int is_pow2(uint32_t v)
@@ -116,7 +117,7 @@ size_t spec_huf_describe(const struct spec_huf *h, int fse, struct fuzz_input *i
 }
 
 /* The decoder reads the literals in order: the fields are the codes in order. */
-static size_t one_stream(const struct spec_huf *h, const uint8_t *lits, size_t n,
+SPEC_BULK static size_t one_stream(const struct spec_huf *h, const uint8_t *lits, size_t n,
 			 struct spec_fields *f, uint8_t *out, size_t cap)
 {
 	size_t i;

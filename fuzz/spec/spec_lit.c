@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "spec_bulk.h"
 #include "spec_ctx.h"
 
 /* Literals in 4 streams: each of the first three gets (n + 3) / 4; fewer than 6 are refused. */
@@ -33,7 +34,7 @@ int spec_literals_mode(struct spec_ctx *x, size_t n)
 }
 
 /* Eight bytes a step: big raw blocks are most of a big frame's making. */
-static void random_bytes(struct spec_ctx *x, uint8_t *p, size_t n)
+SPEC_BULK static void random_bytes(struct spec_ctx *x, uint8_t *p, size_t n)
 {
 	size_t i;
 
@@ -46,7 +47,7 @@ static void random_bytes(struct spec_ctx *x, uint8_t *p, size_t n)
 		p[i] = (uint8_t)spec_rand(x);
 }
 
-void spec_literal_bytes(struct spec_ctx *x, int mode, uint8_t *lits, size_t n)
+SPEC_BULK void spec_literal_bytes(struct spec_ctx *x, int mode, uint8_t *lits, size_t n)
 {
 	const struct spec_huf *h = tree_of(x, mode);
 	uint32_t r = 0;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What the choices cannot all name: bulk bytes from a seeded xorshift, and sizes by class. */
+#include "spec_bulk.h"
 #include "spec_ctx.h"
 
-uint32_t spec_rand(struct spec_ctx *x)
+SPEC_BULK uint32_t spec_rand(struct spec_ctx *x)
 {
 	x->rng ^= x->rng << 13;
 	x->rng ^= x->rng >> 17;

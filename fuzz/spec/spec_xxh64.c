@@ -2,6 +2,7 @@
 /* XXH64 with seed 0 (RFC 8878 3.1.1: Content_Checksum is its low 32 bits), written from its spec. */
 #include <string.h>
 
+#include "spec_bulk.h"
 #include "spec_xxh64.h"
 
 #define P1 11400714785074694791ULL
@@ -10,12 +11,12 @@
 #define P4 9650029242287828579ULL
 #define P5 2870177450012600261ULL
 
-static uint64_t rotl(uint64_t v, unsigned int r)
+SPEC_BULK static uint64_t rotl(uint64_t v, unsigned int r)
 {
 	return (v << r) | (v >> (64 - r));
 }
 
-static uint64_t le64(const uint8_t *p)
+SPEC_BULK static uint64_t le64(const uint8_t *p)
 {
 	uint64_t v = 0;
 	int i;
@@ -30,17 +31,17 @@ static uint64_t le64(const uint8_t *p)
 	return v;
 }
 
-static uint64_t round64(uint64_t acc, uint64_t in)
+SPEC_BULK static uint64_t round64(uint64_t acc, uint64_t in)
 {
 	return rotl(acc + in * P2, 31) * P1;
 }
 
-static uint64_t merge(uint64_t h, uint64_t v)
+SPEC_BULK static uint64_t merge(uint64_t h, uint64_t v)
 {
 	return (h ^ round64(0, v)) * P1 + P4;
 }
 
-static uint64_t stripes(const uint8_t **pp, size_t len)
+SPEC_BULK static uint64_t stripes(const uint8_t **pp, size_t len)
 {
 	const uint8_t *p = *pp;
 	uint64_t v[4] = { P1 + P2, P2, 0, -P1 }, h;
@@ -56,7 +57,7 @@ static uint64_t stripes(const uint8_t **pp, size_t len)
 	return h;
 }
 
-uint64_t spec_xxh64(const uint8_t *p, size_t len)
+SPEC_BULK uint64_t spec_xxh64(const uint8_t *p, size_t len)
 {
 	const uint8_t *end = p + len;
 	uint64_t h = len >= 32 ? stripes(&p, len) : P5;
