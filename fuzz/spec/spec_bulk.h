@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * SPEC_BULK marks the generator's per-byte loops (bulk bytes, bitstream
- * writing, the checksum): no fuzzer coverage there. Their comparisons
+ * SPEC_BULK marks the generator's per-byte and per-sequence loops (bulk
+ * bytes, codes, table building, bitstream writing, the checksum): no
+ * fuzzer coverage there. Their comparisons
  * say nothing about the choices, and their trace-cmp hooks took most of
  * spec_frames' time under libFuzzer.
  */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Length and offset codes (RFC 8878 3.1.1.3.2.1.1) and the predefined distributions. */
+#include "spec_bulk.h"
 #include "spec_codes.h"
 
 static const uint32_t ll_base[36] = {
@@ -36,7 +37,7 @@ static unsigned int highbit(uint32_t v)
 }
 
 /* The last code whose baseline is at most v: a binary search of the baselines. */
-static unsigned int code_of(const uint32_t *base, unsigned int n, uint32_t v)
+SPEC_BULK static unsigned int code_of(const uint32_t *base, unsigned int n, uint32_t v)
 {
 	unsigned int lo = 0, hi = n - 1;
 
@@ -51,7 +52,7 @@ static unsigned int code_of(const uint32_t *base, unsigned int n, uint32_t v)
 	return lo;
 }
 
-void spec_code(int field, uint32_t v, struct spec_code *c)
+SPEC_BULK void spec_code(int field, uint32_t v, struct spec_code *c)
 {
 	switch (field) {
 	case SPEC_CODE_LL:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include "spec_bulk.h"
 #include "spec_fse.h"
 
 static unsigned int highbit(uint32_t v)
@@ -13,7 +14,7 @@ static unsigned int highbit(uint32_t v)
 }
 
 /* RFC 8878 4.1.1: "less than 1" symbols from the top down, the others spread by step. */
-static int spread(struct spec_fse *t, const int16_t *norm, unsigned int nsyms)
+SPEC_BULK static int spread(struct spec_fse *t, const int16_t *norm, unsigned int nsyms)
 {
 	unsigned int size = t->size, high = size - 1, step = (size >> 1) + (size >> 3) + 3;
 	unsigned int s, i, pos = 0;
@@ -32,7 +33,7 @@ static int spread(struct spec_fse *t, const int16_t *norm, unsigned int nsyms)
 	return pos == 0;
 }
 
-static void predecessors(struct spec_fse *t)
+SPEC_BULK static void predecessors(struct spec_fse *t)
 {
 	unsigned int u, v;
 
@@ -41,7 +42,7 @@ static void predecessors(struct spec_fse *t)
 			t->pred[t->sym[u]][v] = (uint16_t)u;
 }
 
-int spec_fse_build(struct spec_fse *t, const int16_t *norm, unsigned int nsyms, unsigned int log)
+SPEC_BULK int spec_fse_build(struct spec_fse *t, const int16_t *norm, unsigned int nsyms, unsigned int log)
 {
 	uint16_t next[SPEC_FSE_MAX_SYMS];
 	unsigned int s, u, total = 0;
@@ -100,7 +101,7 @@ unsigned int spec_fse_state(const struct spec_fse *t, unsigned int sym, unsigned
 	return 0;
 }
 
-int spec_fse_path(const struct spec_fse *t, const uint8_t *syms, size_t n, uint16_t *states,
+SPEC_BULK int spec_fse_path(const struct spec_fse *t, const uint8_t *syms, size_t n, uint16_t *states,
 		  unsigned int last)
 {
 	size_t i;

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "spec_bulk.h"
 #include "spec_ctx.h"
 
 enum { MODE_PREDEF, MODE_RLE, MODE_FSE, MODE_REPEAT };
@@ -129,7 +130,7 @@ static int field_table(struct spec_ctx *x, int field, const uint8_t *codes, size
 }
 
 /* Every sequence's codes and extra bits in the order the decoder reads them. */
-static void codes_of(struct spec_ctx *x, const struct spec_seq *seqs, size_t n,
+SPEC_BULK static void codes_of(struct spec_ctx *x, const struct spec_seq *seqs, size_t n,
 		     struct spec_code (*c)[3])
 {
 	size_t i;
@@ -144,13 +145,13 @@ static void codes_of(struct spec_ctx *x, const struct spec_seq *seqs, size_t n,
 	}
 }
 
-static void add_update(struct spec_fields *f, const struct spec_fse *t, const uint16_t *st,
+SPEC_BULK static void add_update(struct spec_fields *f, const struct spec_fse *t, const uint16_t *st,
 		       size_t i)
 {
 	spec_fields_add(f, spec_fse_step(t, st[i], st[i + 1]), t->nb[st[i]]);
 }
 
-static size_t bitstream(struct spec_ctx *x, struct spec_code (*c)[3], size_t n,
+SPEC_BULK static size_t bitstream(struct spec_ctx *x, struct spec_code (*c)[3], size_t n,
 			uint8_t *out, size_t cap)
 {
 	static const int order[3] = { SPEC_CODE_LL, SPEC_CODE_OF, SPEC_CODE_ML };
