@@ -11,26 +11,8 @@
 #include <string.h>
 
 #include "file_read.h"
+#include "file_write.h"
 #include "spec.h"
-
-static int save(const char *path, const uint8_t *buf, size_t len)
-{
-	char tmp[4200];
-	FILE *f;
-	int ok;
-
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "wb");
-	if (!f)
-		return -1;
-	ok = fwrite(buf, 1, len, f) == len;
-	ok = !fclose(f) && ok;
-	if (!ok || rename(tmp, path)) {
-		remove(tmp);
-		return -1;
-	}
-	return 0;
-}
 
 static void describe(const struct spec_result *res)
 {
@@ -66,8 +48,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	describe(&res);
-	if (save(argv[2], res.data, res.len) ||
-	    (argc == 4 && save(argv[3], res.content, res.content_len))) {
+	if (lib_file_write(argv[2], res.data, res.len) ||
+	    (argc == 4 && lib_file_write(argv[3], res.content, res.content_len))) {
 		fprintf(stderr, "spec-emit: cannot write %s: %s\n", argv[2], strerror(errno));
 		return 1;
 	}
