@@ -33,18 +33,33 @@ int spec_literals_mode(struct spec_ctx *x, size_t n)
 	return mode;
 }
 
-/* Eight bytes a step: big raw blocks are most of a big frame's making. */
+#define POOL_SIZE	((size_t)1 << 16)
+
+/*
+ * Raw bytes: slices of a 64 KiB pool of xorshift bytes (made once), from
+ * a drawn offset. Raw blocks and literals are copied as they are by every
+ * decoder: what they hold does not matter, and making them byte by byte
+ * was most of a big frame's making.
+ */
 SPEC_BULK static void random_bytes(struct spec_ctx *x, uint8_t *p, size_t n)
 {
-	size_t i;
+	static uint8_t pool[POOL_SIZE];
+	static int made;
+	uint32_t r = 0x9E3779B9u;
+	size_t i, off, len;
 
-	for (i = 0; i + 8 <= n; i += 8) {
-		uint64_t r = (uint64_t)spec_rand(x) << 32 | spec_rand(x);
-
-		memcpy(p + i, &r, 8);
+	for (i = 0; !made && i < POOL_SIZE; i++) {
+		r ^= r << 13;
+		r ^= r >> 17;
+		r ^= r << 5;
+		pool[i] = (uint8_t)(r >> 24);
 	}
-	for (; i < n; i++)
-		p[i] = (uint8_t)spec_rand(x);
+	made = 1;
+	for (i = 0; i < n; i += len) {
+		off = spec_rand(x) % POOL_SIZE;
+		len = n - i < POOL_SIZE - off ? n - i : POOL_SIZE - off;
+		memcpy(p + i, pool + off, len);
+	}
 }
 
 SPEC_BULK void spec_literal_bytes(struct spec_ctx *x, int mode, uint8_t *lits, size_t n)
@@ -57,7 +72,7 @@ SPEC_BULK void spec_literal_bytes(struct spec_ctx *x, int mode, uint8_t *lits, s
 		memset(lits, x->rle_byte, n);
 		return;
 	}
-	if (mode == SPEC_LIT_RAW && !x->lit_style) {
+	if (mode == SPEC_LIT_RAW && (!x->lit_style || n > 256)) {
 		random_bytes(x, lits, n);
 		return;
 	}
