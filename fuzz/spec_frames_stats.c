@@ -31,7 +31,7 @@ void spec_frames_count(const struct spec_result *res)
 {
 	unsigned int f;
 
-	if (!inputs++)
+	if (!inputs++ && getenv("KZFUZZ_SPEC_STATS"))
 		atexit(print_stats);
 	invalid += res->defect != SPEC_VALID;
 	for (f = 0; f < SPEC_FEATURES; f++)

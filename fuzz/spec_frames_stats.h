@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What spec_frames' inputs reached, counted per process and printed at
- * exit as one line (kzfuzz: spec-stats: ...): every feature's count
+ * exit, when KZFUZZ_SPEC_STATS is set (fuzz/spec/spec-stats.sh sets it),
+ * as one line (kzfuzz: spec-stats: ...): every feature's count
  * (spec_stats.h), the known divergences met and the references excused
  * with them.
  */

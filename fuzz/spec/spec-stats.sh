@@ -8,7 +8,7 @@ bin=$1 corpus=$2
 [ -x "$bin" ] || { echo "spec-stats: $bin: no replayer" >&2; exit 1; }
 [ -d "$corpus" ] || { echo "spec-stats: $corpus: no such corpus" >&2; exit 1; }
 rc=0
-out=$("$bin" "$corpus" 2>&1 >/dev/null) || rc=$?
+out=$(KZFUZZ_SPEC_STATS=1 "$bin" "$corpus" 2>&1 >/dev/null) || rc=$?
 line=$(grep -m1 'kzfuzz: spec-stats:' <<<"$out" || true)
 if [ -z "$line" ]; then
 	echo "spec-stats: $corpus: the replay stopped before its stats (exit $rc): $(grep -m1 '==KZFUZZ==\|ERROR' <<<"$out" || true)" >&2
