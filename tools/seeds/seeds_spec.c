@@ -16,10 +16,10 @@
 
 /* One 128 KiB-window frame, one compressed block of exactly 128 KiB (131068 raw literals). */
 static const uint8_t block_128k[] = {
-	1, 2, 3, 4, 0, 0, 0, 0, 2, 0, 0, 7, 0, 0xf0, 0x01, 0xff, 0xfc, 2, 0, 0, 0, 0, 0 };
+	1, 2, 3, 4, 0, 0, 0, 0, 2, 0, 0, 7, 0, 0xf8, 0x01, 0xff, 0xfc, 2, 0, 0, 0, 0, 0 };
 /* One 1 KiB-window frame, one compressed block: 1019 raw literals, 0 sequences as "80 00". */
 static const uint8_t nseq_zero_2byte[] = {
-	1, 2, 3, 4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0xf0, 0x00, 0x03, 0xfb, 2, 0, 1, 0, 0, 0 };
+	1, 2, 3, 4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0xf8, 0x00, 0x03, 0xfb, 2, 0, 1, 0, 0, 0 };
 
 static uint32_t next(uint32_t *x)
 {
