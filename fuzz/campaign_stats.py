@@ -149,3 +149,5 @@ def count_files(folder):
         return sum(1 for e in os.scandir(folder) if e.is_file(follow_symlinks=False))
     except OSError:
         return 0
+
+

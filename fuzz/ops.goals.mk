@@ -58,9 +58,13 @@ fuzz-build: selftest $(KZ_SPAWN)
 		rm -rf $(FAN_SEEDS) && mv $(FAN_SEEDS).tmp $(FAN_SEEDS); fi
 
 fuzz: fuzz-build
-	@KZ_REPRO_ARGS='$(REPRO_ARGS)' fuzz/campaign.py -e $(ENGINE) -b $(BDIR) -T $(TREE_DIR) \
+	@rc=0; KZ_REPRO_ARGS='$(REPRO_ARGS)' fuzz/campaign.py -e $(ENGINE) -b $(BDIR) -T $(TREE_DIR) \
 		-w $(FUZZ_WORK) -f $(FINDINGS) -k $(KNOWN_FINDINGS) -s $(SECONDS) -j $(JOBS) \
-		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL)
+		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL) || rc=$$?; \
+	case " $(FUZZ_SEL) " in *" spec_frames "*) \
+		$(call variant,asan,$(BDIR)/asan/fuzz/spec_frames) >/dev/null 2>&1 && \
+		fuzz/spec/spec-stats.sh $(BDIR)/asan/fuzz/spec_frames $(FUZZ_WORK)/spec_frames/corpus || :;; esac; \
+	exit $$rc
 
 corpus-update: selftest
 	+@$(call fuzz_build,$(FUZZ_SEL),corpus-update)

@@ -10,7 +10,7 @@ ifneq ($(TREE_DIR),)
 endif
 endif
 ZSTD_TARGETS := decompress_oneshot decompress_stream compress_oneshot \
-	compress_stream frame_header unzstd
+	compress_stream frame_header unzstd spec_frames
 # Dictionaries and allocator-backed contexts (Linux 6.12+).
 ZSTD_DICT_TARGETS := decompress_ddict compress_cdict
 ifneq ($(findstring dictionaries,$(KTREE_API_LEVEL)),)

@@ -1,3 +1,4 @@
 # Helpers of the fuzz targets: the parameter reader, the overhead timer and
 # what the zstd targets share.
-LIB_SRCS += fuzz/fuzz_input.c fuzz/fuzz_timing.c fuzz/zstd_fuzz.c fuzz/zstd_dict.c
+LIB_SRCS += fuzz/fuzz_input.c fuzz/fuzz_timing.c fuzz/zstd_fuzz.c fuzz/zstd_dict.c \
+	fuzz/spec_frames_stats.c

@@ -562,6 +562,40 @@ static int seq_stream_end_bits(const struct zo_site *s)
 	return zo_ref_frame_decodes_to(f.in, f.in_len, f.kout, f.kout_len);
 }
 
+/*
+ * The kernel refused (srcSize_wrong) a whole compressed block whose
+ * sequences section is Number_of_Sequences 0 in its 2-byte form ("80 00")
+ * and nothing after it: RFC 8878 3.1.1.3.2.1 ends the section there,
+ * 1.4.10 (and every zstd up to 1.5.5, 1.5.4 too) wants the
+ * Symbol_Compression_Modes byte that only follows a count over 0.
+ */
+static int nseq_zero_two_byte(const struct zo_site *s)
+{
+	struct zf_block b;
+	size_t lit;
+
+	if (!error_is(s->error, ERR_SRC_WRONG) || !site_block(s, &b) ||
+	    b.type != ZF_BLOCK_COMPRESSED || b.avail < b.size)
+		return 0;
+	lit = lit_section_size(b.content, b.size);
+	return lit && lit + 2 == b.size && b.content[lit] == 0x80 && b.content[lit + 1] == 0;
+}
+
+/*
+ * The kernel refused (srcSize_wrong) a whole compressed block whose
+ * Block_Size is exactly 128 KiB, in a frame whose Block_Maximum_Size is
+ * 128 KiB: valid (RFC 8878 3.1.1.2.4), refused by zstd up to 1.5.2
+ * (ZSTD_decompressBlock_internal: srcSize >= ZSTD_BLOCKSIZE_MAX).
+ */
+static int compressed_block_128k(const struct zo_site *s)
+{
+	struct zf_block b;
+
+	return error_is(s->error, ERR_SRC_WRONG) && site_block(s, &b) &&
+	       b.type == ZF_BLOCK_COMPRESSED && b.size == BLOCK_SIZE_MAX &&
+	       b.avail == b.size && b.window >= BLOCK_SIZE_MAX;
+}
+
 #define SKIPPABLE_MAGIC		0x184D2A50u
 #define SKIPPABLE_HEADER_SIZE	8
 
@@ -658,6 +692,8 @@ static const struct {
 	{ "literals-over-room-reason", literals_over_room },
 	{ "literals-over-max-reason", literals_over_max },
 	{ "empty-compressed-block", empty_compressed_block },
+	{ "nseq-zero-two-byte", nseq_zero_two_byte },
+	{ "compressed-block-128k", compressed_block_128k },
 	{ "block-over-window", block_over_window },
 	{ "csize-over-block-max", csize_over_block_max },
 	{ "prefetch-seq-end-unchecked", prefetch_seq_end },

@@ -77,6 +77,9 @@ enum zo_class {
 	ZO_KERNEL_REJECTS,
 	ZO_CONTRACT,
 	ZO_ERROR_MISMATCH,		/* both reject, for reasons the code table does not pair */
+	/* Against a frame built by construction (the spec_frames target): */
+	ZO_SPEC_REFERENCE,		/* a reference does not decode a valid frame to its content */
+	ZO_SPEC_ACCEPTS_INVALID,	/* every side accepts a frame built invalid */
 };
 
 struct zo_site;

@@ -13,7 +13,10 @@ as the sources (OBJDIR/<folder>/<file>.o). Fails, naming each violation:
   first, as Python finds it, else the one .py file of that name), and an
   import cycle;
 - an object that uses a symbol defined only in a higher layer;
-- a cycle of symbol uses between objects (files that call each other).
+- a cycle of symbol uses between objects (files that call each other);
+- a file of a sealed folder (SEALED) that includes or uses a file outside
+  it other than the ones it may: the spec generator (fuzz/spec/) sees only
+  the input helper, never the oracle it is to check.
 """
 import ast
 import os
@@ -23,6 +26,23 @@ import sys
 from collections import defaultdict
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+# Folders whose files may include and use only each other and the files named.
+SEALED = {'fuzz/spec': {'fuzz/fuzz_input'}}
+
+
+def sealed_errors(graph, what):
+    """Edges of GRAPH (path -> paths) from a sealed folder to a file it may not see."""
+    errors = []
+    for f, targets in graph.items():
+        for folder, allowed in SEALED.items():
+            if not f.startswith(folder + '/'):
+                continue
+            for t in sorted(targets):
+                if not t.startswith(folder + '/') and os.path.splitext(t)[0] not in allowed:
+                    errors.append(f'{f} {what} {t}, outside the sealed folder {folder}/')
+    return errors
 
 
 def layers_of(root):
@@ -231,12 +251,14 @@ def main():
     files = sources(root, rank)
     igraph, errors = include_graph(root, rank, files)
     errors += [f'include cycle: {" -> ".join(c)}' for c in cycles(igraph)]
+    errors += sealed_errors(igraph, 'includes')
     errors += script_errors(root, rank)
     pgraph, perrors = import_graph(root, rank)
     errors += perrors
     errors += [f'import cycle: {" -> ".join(c)}' for c in cycles(pgraph)]
     ugraph, uerrors = use_graph(root, objdir, rank)
     errors += uerrors
+    errors += sealed_errors(ugraph, 'uses')
     errors += [f'call cycle between files: {" <-> ".join(c)}' for c in cycles(ugraph)]
     for e in errors:
         print(f'layers: {e}')

@@ -70,6 +70,13 @@ printf 'int low_b(void);\nint low_a(int n) { return n ? low_b() : 0; }\n' >"$tmp
 printf 'int low_a(int);\nint low_b(void) { return low_a(0); }\n' >"$tmp/call-cycle/low/b.c"
 compile call-cycle low/l && compile call-cycle high/h && compile call-cycle low/a && compile call-cycle low/b
 case_of call-cycle 'call cycle between files: low/a.o <-> low/b.o'
+# A sealed folder (layers.py SEALED): fuzz/spec/ includes a lower layer's header.
+t=$tmp/sealed
+mkdir -p "$t/oracles" "$t/fuzz/spec" "$t/obj"
+echo 'LAYERS := oracles fuzz' >"$t/build.mk"
+echo 'int oracle_fn(void);' >"$t/oracles/o.h"
+printf '#include "o.h"\nint spec_fn(void) { return 0; }\n' >"$t/fuzz/spec/s.c"
+case_of sealed 'fuzz/spec/s.c includes oracles/o.h, outside the sealed folder fuzz/spec/'
 make_tree up-script
 printf '#!/bin/sh\n# high/tool.sh in a comment is no call\nhigh/tool.sh "$@"\n' >"$tmp/up-script/low/run.sh"
 case_of up-script 'low/run.sh runs high/tool.sh, a higher layer'

@@ -125,6 +125,11 @@ def must_fail(sums):
     # The oracle's reproducer: 4-stream Huffman literals announcing 4 literals.
     shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-few-literals.zst"),
                 os.path.join(TOP, "must-fail/huf4-few-literals.zst"))
+    # The spec generator's reproducers (spec-emit): valid frames of two
+    # upstream errata that 1.4.10 and 1.5.2 reject.
+    for vid in ("nseq-zero-two-byte", "compressed-block-128k"):
+        shutil.copy(os.path.join(TOP, "../../corpus/divergences/%s.zst" % vid),
+                    os.path.join(TOP, "must-fail/%s.zst" % vid))
     # A 2-byte compressed block announcing 8 sequences.
     write("must-fail", "short-compressed-block-reason",
           b"\x28\xb5\x2f\xfd\x00\x15\x15\x00\x00\x00\x08")

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "fanotify_seeds.h"
+#include "file_write.h"
 
 static int check(const struct seeds_fan_buffer *s, const uint8_t *buf, size_t len)
 {
@@ -29,22 +30,10 @@ static int check(const struct seeds_fan_buffer *s, const uint8_t *buf, size_t le
 /* Write-then-rename: a seed appears whole or not at all. */
 static int save(const char *dir, const char *name, const uint8_t *buf, size_t len)
 {
-	char path[4096], tmp[4200];
-	FILE *f;
-	int ok;
+	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "wb");
-	if (!f)
-		return -1;
-	ok = fwrite(buf, 1, len, f) == len;
-	ok = !fclose(f) && ok;
-	if (!ok || rename(tmp, path)) {
-		remove(tmp);
-		return -1;
-	}
-	return 0;
+	return lib_file_write(path, buf, len);
 }
 
 int main(int argc, char **argv)

@@ -5,7 +5,7 @@ LIB_SRCS += tools/seeds/frame_build.c tools/seeds/seed_sink.c tools/seeds/seeds.
 	tools/seeds/seeds_testmgr.c tools/seeds/single_defect.c tools/seeds/single_defect_frames.c tools/seeds/single_defect_cases.c \
 	tools/seeds/single_defect_drive.c tools/seeds/single_defect_seq.c tools/seeds/single_defect_entropy.c \
 	tools/seeds/single_defect_x2.c tools/seeds/fb_entropy.c tools/seeds/single_defect_text.c \
-	tools/seeds/single_defect_api.c tools/seeds/single_defect_api_run.c
+	tools/seeds/single_defect_api.c tools/seeds/single_defect_api_run.c tools/seeds/seeds_spec.c
 PROGRAMS += $(B)/bin/gen-seeds
 gen-seeds_SRCS := tools/seeds/gen_seeds.c
 # The single-defect inputs of the decoder's checks (corpus/single-defect/).
@@ -14,3 +14,6 @@ gen-single-defect_SRCS := tools/seeds/gen_single_defect.c
 # The single-defect API cases of the compressor's checks and the wrapper modules.
 PROGRAMS += $(B)/bin/gen-single-defect-api
 gen-single-defect-api_SRCS := tools/seeds/gen_single_defect_api.c
+# The spec generator's frames and content from one spec_frames input.
+PROGRAMS += $(B)/bin/spec-emit
+spec-emit_SRCS := tools/seeds/spec_emit.c

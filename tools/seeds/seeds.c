@@ -32,6 +32,7 @@ static const struct {
 	{ "unzstd", seeds_frames },
 	{ "decompress_ddict", seeds_ddict },
 	{ "compress_cdict", seeds_cdict },
+	{ "spec_frames", seeds_spec },
 };
 
 const char *seed_target(size_t i)
