@@ -58,9 +58,9 @@ class Measure(unittest.TestCase):
         with open(os.path.join(self.tmp.name, rel), mode) as f:
             f.write(text)
 
-    def run_measure(self):
+    def run_measure(self, *opts):
         t = self.tmp.name
-        p = subprocess.run([sys.executable, MEASURE, '--files', 'decompress/x.c',
+        p = subprocess.run([sys.executable, MEASURE, '--files', 'decompress/x.c'] + list(opts) + [
                             os.path.join(t, 'zstd'), os.path.join(t, 'unreachable.txt'),
                             os.path.join(t, 'regions.txt'), os.path.join(t, 'sd'),
                             os.path.join(t, 'check.log')],
@@ -78,6 +78,17 @@ class Measure(unittest.TestCase):
                       out)
         self.assertEqual(out.count('not proved'), 1)
         self.assertIn('checks: all files: checks proved: 1 of 2 reachable', out)
+
+    def test_only_the_lists_version(self):
+        with open(os.path.join(self.tmp.name, 'regions.txt')) as f:
+            self.write('regions.txt', '# zstd: 1.4.10\n' + f.read())
+        rc, out, err = self.run_measure('--zstd', '1.4.10')
+        self.assertEqual(rc, 0, err)
+        self.assertIn('checks: all files: checks proved: 1 of 2 reachable', out)
+        rc, out, err = self.run_measure('--zstd', '1.5.2')
+        self.assertEqual(rc, 0, err)
+        self.assertIn('checks proved: not measured for zstd 1.5.2', out)
+        self.assertNotIn('reachable', out)
 
     def test_a_text_gone_is_stale(self):
         self.write('regions.txt', 'decompress/x.c\tcheck@f\tRETURN_ERROR_IF(p[2]\tgone\n', 'a')

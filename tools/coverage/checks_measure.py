@@ -286,9 +286,18 @@ class Measure:
               '%d unreachable)' % (tn, tm, te, tu))
 
 
+def lists_version(regions):
+    """The zstd version a "# zstd: V" line of the regions list names, or None."""
+    for line in cr.read_lines(regions):
+        m = re.match(r'#\s*zstd:\s*(\S+)', line)
+        if m:
+            return m.group(1)
+    return None
+
+
 def parse_args(argv):
-    opts = {'files': None, 'branches': None, 'lines': None}
-    while argv and argv[0] in ('--files', '--branches', '--lines'):
+    opts = {'files': None, 'branches': None, 'lines': None, 'zstd': None}
+    while argv and argv[0] in ('--files', '--branches', '--lines', '--zstd'):
         if len(argv) < 2:
             return None, argv
         opts[argv[0][2:]] = argv[1]
@@ -299,7 +308,7 @@ def parse_args(argv):
 def main(argv):
     opts, args = parse_args(argv)
     if opts is None or len(args) < 5:
-        sys.stderr.write('usage: checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] LIB_ZSTD '
+        sys.stderr.write('usage: checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] [--zstd V] LIB_ZSTD '
                          'UNREACHABLE_TXT UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...\n')
         return 2
     lib_zstd, fn_file, regions, sd_dir, logs = args[0], args[1], args[2], args[3], args[4:]
@@ -307,6 +316,12 @@ def main(argv):
         if not os.path.exists(p) or os.path.isdir(p):
             sys.stderr.write('checks: %s: no such file\n' % p)
             return 2
+    made_for = lists_version(regions)
+    if opts['zstd'] and made_for and opts['zstd'] != made_for:
+        # Another version's texts: every entry would read as stale.
+        print('checks: all files: checks proved: not measured for zstd %s (%s is for %s)'
+              % (opts['zstd'], regions, made_for))
+        return 0
     report = Report()
     files = opts['files'].split(',') if opts['files'] else default_files(lib_zstd)
     m = Measure(lib_zstd, files, report, bool(opts['files']))

@@ -66,7 +66,7 @@ coverage-checks: build-asan
 	@$(ASAN_BIN)/gen-single-defect-api check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd \
 		>$(COV_DIR)/checks-single-defect-api.log 2>&1 || true
 	@$(if $(wildcard $(COV_BRANCHES)),,echo "coverage-checks: no $(COV_BRANCHES) (make coverage-single-defect): proved by error code only")
-	@tools/coverage/checks_measure.py $(if $(wildcard $(COV_BRANCHES)),--branches $(COV_BRANCHES)) \
+	@tools/coverage/checks_measure.py --zstd $(KZ_ZSTD_VERSION) $(if $(wildcard $(COV_BRANCHES)),--branches $(COV_BRANCHES)) \
 		$(TREE_DIR)/src/lib/zstd corpus/unreachable.txt corpus/unreachable-regions.txt \
 		$(SINGLE_DEFECT_DIR) $(COV_DIR)/checks-single-defect.log $(COV_DIR)/checks-single-defect-api.log \
 		>$(COV_DIR)/checks.txt.tmp; \

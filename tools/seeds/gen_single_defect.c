@@ -25,7 +25,6 @@
 #include <sys/stat.h>
 
 #include "file_read.h"
-#include "findings_table.h"
 #include "kz.h"
 #include "ref_zstd.h"
 #include "single_defect.h"
@@ -335,15 +334,6 @@ static void report_files(const struct tally *t, size_t nt, unsigned int total)
 	printf("single-defect: checks proved: %u\n", total);
 }
 
-/* A case this tree's zstd version fails as a single-defect finding of the registry says. */
-static int known(const char *name, const char *why)
-{
-	char state[256];
-
-	snprintf(state, sizeof(state), "%s: %s", name, why);
-	return findings_find("finding", "single-defect", "gen-single-defect", state) != NULL;
-}
-
 static int cmd_check(const char *dir, const char *zstd)
 {
 	static char want[64 * 1024];
@@ -372,7 +362,7 @@ static int cmd_check(const char *dir, const char *zstd)
 			;
 		if (j == nt && nt < sizeof(t) / sizeof(t[0]))
 			t[nt++] = (struct tally){ c[i].file, 0 };
-		if (why && known(c[i].name, why)) {
+		if (why && sd_known("gen-single-defect", c[i].name, why)) {
 			printf("known %s (corpus/findings.txt)\n", why);
 			continue;
 		}

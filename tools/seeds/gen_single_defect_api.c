@@ -146,6 +146,10 @@ static int cmd_check(const char *dir, const char *zstd)
 		printf("single-defect: %s: ", c[i].name);
 		fflush(stdout);
 		why = check_case(dir, zstd, &c[i]);
+		if (why && sd_known("gen-single-defect-api", c[i].name, why)) {
+			printf("known %s (corpus/findings.txt)\n", why);
+			continue;
+		}
 		printf("%s %s\n", why ? "FAIL" : "ok", why ? why : sd_api_error_name(c[i].error));
 		fail |= why != NULL;
 		for (const struct sd_api_check *k = c[i].checks; k->file && !why; k++)

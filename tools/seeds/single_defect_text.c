@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Finding a check's text in its function (single_defect_text.h). */
+/* Finding a check's text in its function, and known cases (single_defect_text.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "file_read.h"
+#include "findings_table.h"
 #include "single_defect_text.h"
 
 
@@ -118,4 +119,12 @@ int sd_file_is(const char *path, const void *want, size_t len)
 
 	free(file);
 	return same;
+}
+
+int sd_known(const char *prog, const char *name, const char *why)
+{
+	char state[256];
+
+	snprintf(state, sizeof(state), "%s: %s", name, why);
+	return findings_find("finding", "single-defect", prog, state) != NULL;
 }
