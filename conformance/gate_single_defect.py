@@ -80,7 +80,7 @@ def main(argv):
         for g, log in zip(gens, gen_logs):
             gen_rc |= run([g, 'check', SD_DIR, zstd], log)
         m_rc = measure(zstd, gen_logs, measure_log)
-        total = re.findall(r'^checks: all files: (checks proved: (?:\d+ of \d+ reachable|not measured[^(]*))',
+        total = re.findall(r'^checks: all files: (checks proved: (?:\d+ of \d+ reachable|not measured for zstd \S+))',
                            read(measure_log), re.M)
         figure = total[-1] if total else 'checks proved: no figure (%s)' % measure_log
         fails = failures(gen_logs, measure_log)

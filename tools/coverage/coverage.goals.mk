@@ -6,6 +6,8 @@
 .PHONY: coverage coverage-trend
 include fuzz/targets.mk
 COV_DIR := $(BDIR)/coverage
+# The committed corpus: corpus/regression/<target>/, and corpus/single-defect/
+# through the decoding targets (SINGLE_DEFECT_TARGETS).
 CORPUS ?= corpus/regression
 INTERVAL ?= 10
 COV_TARGETS = $(foreach t,$(or $(TARGETS),$(FUZZ_TARGETS)),$(if $(wildcard fuzz/$(t).c),$(t)))
@@ -21,7 +23,9 @@ coverage: deps
 	@$(call note_missing,coverage)
 	@mkdir -p $(BDIR)
 	+@$(call build_each,cov,coverage)
-	@tools/coverage/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
+	@$(if $(filter corpus/regression,$(CORPUS)),COV_ALSO_DIR=$(SINGLE_DEFECT_DIR) \
+		COV_ALSO_TARGETS='$(SINGLE_DEFECT_TARGETS)') \
+		tools/coverage/coverage.sh $(BDIR)/cov/fuzz $(TREE_DIR)/src $(CORPUS) $(COV_DIR) $(COV_TARGETS)
 	+@$(MAKE) --no-print-directory coverage-single-defect || echo "coverage: single-defect branches: not all proved"
 	+@$(MAKE) --no-print-directory coverage-checks || echo "coverage: checks: the measure failed (stale entry or failing input)"
 

@@ -16,6 +16,9 @@
 #   notes.txt       what was skipped or failed
 set -euo pipefail
 die() { echo "coverage: $*" >&2; exit 1; }
+# COV_ALSO_DIR, COV_ALSO_TARGETS: a folder of committed inputs that those
+# targets replay too (make coverage: corpus/single-defect/ through the
+# decoding targets).
 [ $# -ge 5 ] || die "usage: coverage.sh COV_BIN_DIR TREE_SRC CORPUS_ROOT OUTDIR TARGET..."
 bins=$1 src=$2 corpora=$3 out=$4
 shift 4
@@ -41,7 +44,9 @@ for t in "$@"; do
 		echo "$t: skipped: no corpus in $corpora/$t" >>"$tmp/notes.txt"
 		continue
 	fi
-	LLVM_PROFILE_FILE="$tmp/profraw/$t-%p.profraw" "$bin" "$corpora/$t" \
+	also=()
+	case " ${COV_ALSO_TARGETS:-} " in *" $t "*) also=("$COV_ALSO_DIR") ;; esac
+	LLVM_PROFILE_FILE="$tmp/profraw/$t-%p.profraw" "$bin" "$corpora/$t" "${also[@]}" \
 		>"$tmp/logs/$t.log" 2>&1 ||
 		echo "$t: replay failed, coverage partial: $(grep -m1 -E '==KZFUZZ==|ERROR|abort' "$tmp/logs/$t.log" || tail -n1 "$tmp/logs/$t.log")" >>"$tmp/notes.txt"
 	objects+=("$bin")
