@@ -46,7 +46,7 @@ gate-build-fuzz:
 	+@$(call variant,fuzz,fuzzers)
 
 gate-where:
-	@echo "gate-where: bdir=$(BDIR) tree_dir=$(TREE_DIR) tree_id=$(TREE_ID)"
+	@echo "gate-where: bdir=$(BDIR) tree_dir=$(TREE_DIR) tree_id=$(TREE_ID) zstd_next=$(ZSTD_NEXT)"
 
 # The speed verdict's calibration on this machine (conformance/gate-speed-calibrate.sh):
 # false alarms on two copies of one tree, and which injected slowdowns the
