@@ -18,8 +18,9 @@
  * of the speed ratio lies below 1 + THRESHOLD (-5%), pass when above with
  * a steady ratio, inconclusive otherwise after up to RETRY_MAX samples,
  * and after one more measurement with 4 times longer samples while the
- * run's RETRY_BUDGET_S CPU seconds last (60). -X slows side A down by PCT% on data set DATA
- * (or every row of mode DATA, or * for all), to calibrate. The table goes
+ * run's RETRY_BUDGET_S CPU seconds last (60). -X slows side A down by
+ * PCT% on data set DATA (or every row of mode DATA, or * for all), to
+ * calibrate. The table goes
  * to stdout as rows finish; the CSV is written beside OUT and renamed.
  */
 #include <errno.h>

@@ -17,6 +17,7 @@
 /* An inconclusive A/B row is measured again with samples this many times
  * as long, up to this many measurements in all (bench_row.c). */
 #define BENCH_AB_LONGER 4
+#define BENCH_AB_ATTEMPTS 2
 /*
  * The fewest sample pairs an A/B verdict rests on: with 5 the bootstrap
  * interval of a median spans little more than the middle three values and
@@ -24,7 +25,6 @@
  * pair read 1.052 [1.042,1.131] on 5 pairs); with 8, about 93%.
  */
 #define BENCH_AB_MIN_SAMPLES 8
-#define BENCH_AB_ATTEMPTS 2
 
 struct bench_data {
 	const char *name;
