@@ -7,7 +7,8 @@
  *
  *   kz-bench [-l LEVELS] [-m MODES] [-s SAMPLE_MS] [-c ROW_CAP_S]
  *            [-n MIN] [-N MAX] [-S STABLE_PCT] [-F NOISY_PCT]
- *            [-B] [-g] [-G STAGES] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-X PCT:DATA]
+ *            [-B] [-g] [-G STAGES] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-r RETRY_BUDGET_S]
+ *            [-X PCT:DATA]
  *            [-T TREE] [-o CSV] [NAME=FILE[@UNIT]...]
  *
  * UNIT > 0 compresses the file UNIT bytes at a time, each unit its own
@@ -15,8 +16,11 @@
  * rows (bench_stages.c), -G only those named. -B compares with the
  * baseline and gives each row a verdict: FAIL when the whole 95% interval
  * of the speed ratio lies below 1 + THRESHOLD (-5%), pass when above with
- * a steady ratio, inconclusive otherwise after up to RETRY_MAX samples. -X slows side A down by PCT% on data set DATA
- * (or every row of mode DATA, or * for all), to calibrate. The table goes
+ * a steady ratio, inconclusive otherwise after up to RETRY_MAX samples,
+ * and after one more measurement with 4 times longer samples while the
+ * run's RETRY_BUDGET_S CPU seconds last (60). -X slows side A down by
+ * PCT% on data set DATA (or every row of mode DATA, or * for all), to
+ * calibrate. The table goes
  * to stdout as rows finish; the CSV is written beside OUT and renamed.
  */
 #include <errno.h>
@@ -169,7 +173,8 @@ static void parse_args(struct config *c, int argc, char **argv)
 	parse_levels(c, default_levels);
 	c->opts.threshold = -0.05;
 	c->opts.retry_samples = 45;
-	while ((opt = getopt(argc, argv, "l:m:s:c:n:N:S:F:T:o:Bgt:R:X:G:")) != -1) {
+	c->opts.retry_budget_s = 60;
+	while ((opt = getopt(argc, argv, "l:m:s:c:n:N:S:F:T:o:Bgt:R:r:X:G:")) != -1) {
 		switch (opt) {
 		case 'l': parse_levels(c, optarg); break;
 		case 'm': parse_modes(c, optarg); break;
@@ -189,9 +194,10 @@ static void parse_args(struct config *c, int argc, char **argv)
 			c->opts.retry_samples = (size_t)parse_num(optarg, "-R RETRY_MAX", 1,
 								  BENCH_MAX_SAMPLES);
 			break;
+		case 'r': c->opts.retry_budget_s = parse_num(optarg, "-r RETRY_BUDGET_S", 0, 3600); break;
 		case 'X': parse_slow(c, optarg); break;
 		default:
-			die("usage: kz-bench [-l LEVELS] [-m MODES] [-s SAMPLE_MS] [-c ROW_CAP_S] [-n MIN] [-N MAX] [-S STABLE_PCT] [-F NOISY_PCT] [-B] [-g] [-G STAGES] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-X PCT:DATA] [-T TREE] [-o CSV] [NAME=FILE[@UNIT]...]%s", "");
+			die("usage: kz-bench [-l LEVELS] [-m MODES] [-s SAMPLE_MS] [-c ROW_CAP_S] [-n MIN] [-N MAX] [-S STABLE_PCT] [-F NOISY_PCT] [-B] [-g] [-G STAGES] [-t THRESHOLD_PCT] [-R RETRY_MAX] [-r RETRY_BUDGET_S] [-X PCT:DATA] [-T TREE] [-o CSV] [NAME=FILE[@UNIT]...]%s", "");
 		}
 	}
 	if (strchr(c->tree, ',') || strchr(c->tree, '\n'))
@@ -244,6 +250,7 @@ static void run_row(struct config *c, struct tally *t, const struct bench_data *
 		t->failed = 1;
 		return;
 	}
+	c->opts.retry_budget_s -= row.retry_s;
 	t->rows++;
 	t->noisy += row.noisy;
 	t->verdicts[row.verdict]++;

@@ -34,7 +34,8 @@ void bench_table_row(FILE *f, const struct bench_row *row)
 		bench_row_ratio(row), 100.0 * bench_stats_iqr_rel(&row->ratio_st), row->ci_lo,
 		row->ci_hi, bench_row_cratio(row, BENCH_KERNEL), bench_row_cratio(row, BENCH_REF),
 		k->st.n, row->noisy ? "NOISY " : "",
-		row->verdict ? bench_verdict_name(row->verdict) : "", "");
+		row->verdict ? bench_verdict_name(row->verdict) : "",
+		row->attempts > 1 ? " (measured again, longer samples)" : "");
 	fflush(f);
 }
 

@@ -304,10 +304,10 @@ static int ab_row_done(const struct bench_row *row, const struct bench_opts *o, 
 		       double t0)
 {
 	size_t cap = o->retry_samples < BENCH_MAX_SAMPLES ? o->retry_samples : BENCH_MAX_SAMPLES;
+	size_t least = o->min_samples > BENCH_AB_MIN_SAMPLES ? o->min_samples : BENCH_AB_MIN_SAMPLES;
 	int steady = bench_stats_iqr_rel(&row->ratio_st) <= o->stable;
 
-	if (n >= o->min_samples && (row->verdict == BENCH_FAIL ||
-				    (steady && row->verdict == BENCH_PASS)))
+	if (n >= least && (row->verdict == BENCH_FAIL || (steady && row->verdict == BENCH_PASS)))
 		return 1;
 	if (n >= cap)
 		return 1;
@@ -331,15 +331,18 @@ static int row_done(const struct bench_row *row, const struct bench_opts *o, siz
 	return n >= 3 && bench_cpu_now() - t0 >= o->row_cap_s;
 }
 
+/* scale: passes per sample, times what prepare_side chose. */
 static int measure(struct bench_row *row, void *ctx[BENCH_SIDES], struct row_units *ru,
-		   const struct bench_opts *o, char *err, size_t errlen)
+		   const struct bench_opts *o, unsigned long scale, char *err, size_t errlen)
 {
 	double t0 = bench_cpu_now();
 	size_t n = 0;
 
-	for (int i = 0; i < BENCH_SIDES; i++)
+	for (int i = 0; i < BENCH_SIDES; i++) {
 		if (prepare_side(row, i, ctx[i], ru, o, err, errlen))
 			return -1;
+		row->side[i].iters *= scale;
+	}
 	do {
 		/* ABBA order: neither side always runs first. */
 		int first = (n % 4 == 0 || n % 4 == 3) ? BENCH_KERNEL : BENCH_REF;
@@ -361,7 +364,45 @@ static int measure(struct bench_row *row, void *ctx[BENCH_SIDES], struct row_uni
 	/* A pass needs a steady row; a fail needs only its whole interval below. */
 	if (row->verdict == BENCH_PASS && bench_stats_iqr_rel(&row->ratio_st) > o->stable)
 		row->verdict = BENCH_INCONCLUSIVE;
+	/* Too few pairs for the interval to hold what it says: neither. */
+	if (o->verdicts && n < BENCH_AB_MIN_SAMPLES)
+		row->verdict = BENCH_INCONCLUSIVE;
 	return 0;
+}
+
+/*
+ * A/B rows: one left inconclusive is measured again from the start with
+ * samples of BENCH_AB_LONGER times the passes, and as much more time
+ * (up to BENCH_AB_ATTEMPTS measurements in all, within what is left of
+ * the run's retry_budget_s):
+ * what moves a pair's ratio (a preemption, another process's cache
+ * traffic) weighs less in a longer sample, so its interquartile range
+ * shrinks. The last measurement's own samples give the verdict; an
+ * inconclusive one stays inconclusive.
+ */
+static int measure_ab(struct bench_row *row, void *ctx[BENCH_SIDES], struct row_units *ru,
+		      const struct bench_opts *o, char *err, size_t errlen)
+{
+	struct bench_opts longer = *o;
+	unsigned long scale = 1;
+	double t0 = bench_cpu_now();
+	int ret;
+
+	row->attempts = 0;
+	row->retry_s = 0;
+	for (;;) {
+		ret = measure(row, ctx, ru, &longer, scale, err, errlen);
+		if (row->attempts++)
+			row->retry_s = bench_cpu_now() - t0;
+		if (ret || !o->verdicts || row->verdict != BENCH_INCONCLUSIVE ||
+		    row->attempts >= BENCH_AB_ATTEMPTS || o->retry_budget_s <= 0)
+			return ret;
+		t0 = bench_cpu_now();
+		scale *= BENCH_AB_LONGER;
+		longer.row_cap_s *= BENCH_AB_LONGER;
+		if (longer.row_cap_s > o->retry_budget_s)
+			longer.row_cap_s = o->retry_budget_s;
+	}
 }
 
 int bench_row_run(struct bench_row *row, const struct bench_opts *o, char *err, size_t errlen)
@@ -384,7 +425,7 @@ int bench_row_run(struct bench_row *row, const struct bench_opts *o, char *err, 
 			goto out;
 		}
 	}
-	ret = measure(row, ctx, &ru, o, err, errlen);
+	ret = measure_ab(row, ctx, &ru, o, err, errlen);
 out:
 	for (int i = 0; i < BENCH_SIDES; i++)
 		if (ctx[i])

@@ -14,6 +14,17 @@
 #include "bench_stats.h"
 
 #define BENCH_MAX_SAMPLES 64
+/* An inconclusive A/B row is measured again with samples this many times
+ * as long, up to this many measurements in all (bench_row.c). */
+#define BENCH_AB_LONGER 4
+#define BENCH_AB_ATTEMPTS 2
+/*
+ * The fewest sample pairs an A/B verdict rests on: with 5 the bootstrap
+ * interval of a median spans little more than the middle three values and
+ * holds the true median far less often than 95% of the time (a pristine
+ * pair read 1.052 [1.042,1.131] on 5 pairs); with 8, about 93%.
+ */
+#define BENCH_AB_MIN_SAMPLES 8
 
 struct bench_data {
 	const char *name;
@@ -43,6 +54,8 @@ struct bench_opts {
 	 * the data sets named slow_data ("*": all). */
 	double slow;
 	const char *slow_data;
+	/* CPU seconds the run has left for measuring inconclusive rows again. */
+	double retry_budget_s;
 };
 
 enum bench_verdict { BENCH_NO_VERDICT, BENCH_PASS, BENCH_FAIL, BENCH_INCONCLUSIVE };
@@ -67,6 +80,8 @@ struct bench_row {
 	struct bench_mix mix;		/* decompression rows: what the frames hold */
 	enum bench_verdict verdict;
 	double cpu_s;			/* CPU time the row took in all */
+	int attempts;			/* measurements made (A/B: more when inconclusive) */
+	double retry_s;			/* CPU time of the measurements after the first */
 	int noisy;
 };
 

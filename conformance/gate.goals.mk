@@ -46,16 +46,21 @@ gate-build-fuzz:
 	+@$(call variant,fuzz,fuzzers)
 
 gate-where:
-	@echo "gate-where: bdir=$(BDIR) tree_dir=$(TREE_DIR) tree_id=$(TREE_ID)"
+	@echo "gate-where: bdir=$(BDIR) tree_dir=$(TREE_DIR) tree_id=$(TREE_ID) zstd_next=$(ZSTD_NEXT)"
 
 # The speed verdict's calibration on this machine (conformance/gate-speed-calibrate.sh):
 # false alarms on two copies of one tree, and which injected slowdowns the
-# check catches. CALIBRATE_RUNS per case, CALIBRATE_PCTS percent slowdowns,
-# CALIBRATE_STAGES the stage rows slowed one at a time.
+# check catches. CALIBRATE_RUNS rounds; CALIBRATE_PCTS percent slowdowns
+# of each of CALIBRATE_STAGES (the stage rows, one at a time);
+# CALIBRATE_WHOLE_PCTS percent slowdowns of the whole decompressor.
+# CALIBRATE_DIR (default: a new folder per run) accumulates: the same
+# folder with more rounds goes on where it stopped.
 CALIBRATE_RUNS ?= 20
-CALIBRATE_PCTS ?= 5 10
+CALIBRATE_PCTS ?= 10
+CALIBRATE_WHOLE_PCTS ?= 5
 CALIBRATE_STAGES ?= raw-blocks,rle-blocks,huf1-lits,huf4-lits,huf4-skew,seq-short,seq-long,checksum,dstream-4k,dstream-all
+CALIBRATE_DIR ?= $(BUILD)/calibrate/$(shell date -u +%Y%m%dT%H%M%SZ)
 .PHONY: gate-speed-calibrate
 gate-speed-calibrate: build-plain
-	+@conformance/gate-speed-calibrate.sh $(BUILD)/calibrate/$(shell date -u +%Y%m%dT%H%M%SZ) \
-		$(BUILD) $(BDIR) $(CALIBRATE_RUNS) '$(CALIBRATE_PCTS)' $(CALIBRATE_STAGES)
+	+@conformance/gate-speed-calibrate.sh $(CALIBRATE_DIR) $(BUILD) $(BDIR) $(CALIBRATE_RUNS) \
+		'$(CALIBRATE_PCTS)' '$(CALIBRATE_WHOLE_PCTS)' $(CALIBRATE_STAGES)
