@@ -15,7 +15,7 @@ was skipped by design; 1 otherwise; 2 on bad arguments.
 When the self-test fails, checks 2-5 still run (they name the cause);
 6-8 are skipped.
 Environment: MAKE; GATE_JOBS (build jobs, 2); SPEED_THRESHOLD (percent, -5:
-check 8's speed rows, gate-baseline.sh);
+check 8's speed rows, gate_baseline.py);
 GATE_STACK_GROWTH (bytes, 64); GATE_FUZZ_JOBS (2); GATE_FUZZ_SEED (1);
 GATE_CHECK_TIMEOUT (seconds per check program, 600); GATE_BUILD_TIMEOUT
 (seconds per variant build, 1800).
@@ -539,7 +539,7 @@ class Gate:
         elif self.needs('plain', '08-baseline'):
             limit = whole('GATE_BUILD_TIMEOUT', self.build_timeout) + \
                 whole('GATE_CHECK_TIMEOUT', self.check_timeout) * 2
-            self.run_script('08-baseline', limit, f'{HERE}/gate-baseline.sh', self.bdir,
+            self.run_script('08-baseline', limit, f'{HERE}/gate_baseline.py', self.bdir,
                             o['build'], o['bsrc'], seeds,
                             os.path.join(self.cdir('05-stack'), 'stack.csv'))
         return self.finish()
