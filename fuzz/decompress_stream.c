@@ -155,8 +155,10 @@ static void compare(const struct stream_case *s, size_t kret, size_t kused,
 	zo_kernel_result(&k, "zstd_decompress_stream", kret, s->kout, kret);
 	zo_ref_result(&r, "ZSTD_decompressStream", rret, s->rout, rret);
 	/* Past the workspace's window the kernel may refuse, for that reason only. */
-	if (window > s->max_window && k.is_error && window_refusal(kret))
+	if (window > s->max_window && k.is_error && window_refusal(kret)) {
+		zo_note_window_refused(c, window, s->max_window);
 		return;
+	}
 	/*
 	 * Both outputs run past FUZZ_OUT_LIMIT: what each produced up to it is
 	 * compared, and the rest is unjudged (over_cap).

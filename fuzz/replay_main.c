@@ -76,6 +76,9 @@ int main(int argc, char **argv)
 	if (zo_over_cap_count())
 		fprintf(stderr, "replay: %lu cases unjudged over the output cap (every side ran out of room)\n",
 			zo_over_cap_count());
+	if (zo_window_refused_count())
+		fprintf(stderr, "replay: %lu streamed frames unjudged: window over max_window, refused by the kernel\n",
+			zo_window_refused_count());
 	fprintf(stderr, "replay: %lu inputs replayed%s\n", replayed, ret ? ", some unreadable" : "");
 	return ret;
 }

@@ -185,6 +185,13 @@ void zo_note_known(const struct zo_verdict *v);
  */
 void zo_note_over_cap(const struct zo_case *c, const char *step);
 unsigned long zo_over_cap_count(void);
+/*
+ * A streamed frame over the stream's max_window that the kernel refused
+ * for that reason (oracles/zstd_window_refused.c): counted, named once.
+ */
+void zo_note_window_refused(const struct zo_case *c, unsigned long long window,
+			    size_t max_window);
+unsigned long zo_window_refused_count(void);
 
 /*
  * The third side, upstream zstd 1.5.7 (oracles/zstd_refs.c, whose comment
