@@ -353,6 +353,12 @@ class Gate:
                   f'target or check calls: {", ".join(names)}')
         else:
             print(f'gate: note: {level}: every function of the tree\'s zstd.h is exercised')
+        unknown = os.path.join(self.tree_dir, 'api-unknown.txt')
+        if gate_report.nonempty(unknown):
+            for line in gate_report.lines_of(gate_report.read_text(unknown)):
+                proto = line.split('\t')[-1]
+                print(f'gate: note: the tree\'s zstd.h declares {proto}, '
+                      'a signature the harness does not know: not driven')
 
     def references_note(self):
         """Which references judge (libzstd 1.5.4, zstd 1.5.7 or why not), as

@@ -18,7 +18,8 @@
 #   src.sum   sha256 of every staged file (what staging compares against)
 #   tree.txt  one line naming the tree, kernel version, zstd version, the
 #             wrapper API it declares and a short id of the staged content
-#   api.txt, include/kz_zstd_api.h  the zstd_* functions its zstd.h declares
+#   api.txt, api-unknown.txt, include/kz_zstd_api.h  the zstd_* functions
+#             its zstd.h declares, those of a prototype the harness does not know
 #             (kernel/zstd-api.sh)
 set -euo pipefail
 
@@ -161,7 +162,7 @@ zstd_version() {
 }
 
 write_meta() {
-	local cache=$1 origin=$2 src=$cache/src kver zver api
+	local cache=$1 origin=$2 src=$cache/src kver zver api unknown
 	local mf=$src/Makefile
 	kver="$(make_var VERSION "$mf").$(make_var PATCHLEVEL "$mf").$(make_var SUBLEVEL "$mf")$(make_var EXTRAVERSION "$mf")"
 	zver=$(zstd_version "$src")
@@ -183,6 +184,8 @@ write_meta() {
 	KTREE_API_LEVEL := $api
 	EOF
 	mv "$cache/tree.mk.tmp" "$cache/tree.mk"
+	unknown=$(cut -f1 "$cache/api-unknown.txt" | paste -sd, - | sed 's/,/, /g')
+	[ -z "$unknown" ] || api="$api (not driven, a signature the harness does not know: $unknown)"
 	echo "tree $origin: Linux $kver, lib/zstd $zver, $api, content $(content_id "$src")" >"$cache/tree.txt.tmp"
 	mv "$cache/tree.txt.tmp" "$cache/tree.txt"
 }

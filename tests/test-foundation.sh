@@ -57,5 +57,26 @@ bad_tree "$tmp/afile" "not a directory"
 bad_tree "$tmp/empty" "not a kernel tree"
 bad_tree "$tmp/old" "unsupported tree.*zstd_compress_cctx"
 
+# A zstd.h with a prototype the harness does not know (a new function, a
+# changed one): one note each, naming it; no KZ_API_ macro for it; the
+# level counts only what is known.
+api=$tmp/api
+mkdir -p "$api"
+tree_h=$(dirname "$bdir")/trees/$(basename "$bdir")/src/include/linux/zstd.h
+sed 's/^zstd_dctx \*zstd_init_dctx(void \*workspace, size_t workspace_size);/zstd_dctx *zstd_init_dctx(void *workspace, size_t workspace_size, int flags);/' \
+	"$tree_h" >"$api/zstd.h"
+printf 'size_t zstd_cctx_set_param(zstd_cctx *cctx, zstd_cparameter param,\n\tint value);\n' >>"$api/zstd.h"
+notes=$(kernel/zstd-api.sh "$api/zstd.h" "$api" 2>&1 >/dev/null)
+if [ "$(grep -c '^zstd-api: note: .*a signature the harness does not know' <<<"$notes")" = 2 ] &&
+	grep -q 'zstd_init_dctx(void \*, size_t, int).*zstd_init_dctx is not driven' <<<"$notes" &&
+	grep -q 'zstd_cctx_set_param is not driven' <<<"$notes" &&
+	! grep -q 'KZ_API_ZSTD_INIT_DCTX\|KZ_API_ZSTD_CCTX_SET_PARAM' "$api/include/kz_zstd_api.h" &&
+	grep -q 'KZ_API_ZSTD_DECOMPRESS_DCTX 1' "$api/include/kz_zstd_api.h" &&
+	! grep -q parameters "$api/include/kz_zstd_api.h"; then
+	ok "zstd.h with two unknown prototypes: two notes naming them, not driven"
+else
+	ko "zstd.h with two unknown prototypes: got notes: $notes"
+fi
+
 echo "foundation: $pass passed, $fail failed"
 [ $fail -eq 0 ]
