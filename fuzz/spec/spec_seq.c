@@ -182,6 +182,12 @@ SPEC_BULK static size_t bitstream(struct spec_ctx *x, struct spec_code (*c)[3], 
 		add_update(f, t[SPEC_CODE_ML], st[SPEC_CODE_ML], i);
 		add_update(f, t[SPEC_CODE_OF], st[SPEC_CODE_OF], i);
 	}
+	/* The defect: the three initial states but the first one cut. */
+	if (x->defect == SPEC_BAD_SEQ_STATE && !x->defect_done) {
+		x->defect_done = 1;
+		spec_reach(x, SPEC_F_seq_state_cut);
+		return spec_fields_write(f, 0, 1, out, cap);
+	}
 	return spec_fields_write(f, 0, f->n, out, cap);
 }
 
@@ -224,6 +230,11 @@ size_t spec_sequences(struct spec_ctx *x, const struct spec_seq *seqs, size_t n,
 		pos += used;
 	}
 	out[hs] = (uint8_t)(modes[0] << 6 | modes[1] << 4 | modes[2] << 2);
+	if (x->defect == SPEC_BAD_SEQ_RESERVED && !x->defect_done) {
+		out[hs] |= (uint8_t)fuzz_input_u32(x->in, 1, 3, 1);
+		x->defect_done = 1;
+		spec_reach(x, SPEC_F_seq_reserved);
+	}
 	body = bitstream(x, c, n, out + pos, cap - pos);
 	if (!body)
 		return 0;
