@@ -177,6 +177,7 @@ static size_t huffman(struct spec_ctx *x, int mode, const uint8_t *lits, size_t 
 	unsigned int sf = huf_format(x, n);
 	size_t hs = sf == 3 ? 5 : sf == 2 ? 4 : 3, tree = 0, body;
 	uint8_t *stream;
+	int cut;
 
 	if (sf == 0 && n > HUF1_MAX)
 		return 0;
@@ -201,12 +202,13 @@ static size_t huffman(struct spec_ctx *x, int mode, const uint8_t *lits, size_t 
 	stream = out + hs + tree;
 	body = spec_huf_encode(h, lits, n, sf ? 4 : 1, &x->fields, stream, cap - hs - tree);
 	/* The defect: the stream without its first byte, the last bits the decoder reads. */
-	if (sf == 0 && body > 1 && x->defect == SPEC_BAD_HUF_TRUNCATED && !x->defect_done) {
+	cut = sf == 0 && body > 1 && x->defect == SPEC_BAD_HUF_TRUNCATED && !x->defect_done;
+	if (cut)
 		memmove(stream, stream + 1, --body);
-		x->defect_done = 1;
-	}
+	/* Made only when the section is: raw literals in its place would be valid. */
 	if (!body || !huf_header(mode, sf, n, tree + body, out))
 		return 0;
+	x->defect_done |= cut;
 	if (mode == SPEC_LIT_HUF && cut_state(x)) {
 		x->defect_done = 1;
 		spec_reach(x, SPEC_F_huf_state_cut);
