@@ -4,7 +4,8 @@
  * exit, when KZFUZZ_SPEC_STATS is set (fuzz/spec/spec-stats.sh sets it),
  * as one line (kzfuzz: spec-stats: ...): every feature's count
  * (spec_stats.h), the known divergences met and the references excused
- * with them.
+ * with them; then one line (kzfuzz: spec-errata: ...) of how many inputs
+ * built each erratum class, named by its known divergence.
  */
 #ifndef SPEC_FRAMES_STATS_H
 #define SPEC_FRAMES_STATS_H

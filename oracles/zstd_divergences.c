@@ -14,6 +14,7 @@
 #include "zstd_divergences.h"
 #include "zstd_frames.h"
 #include "zstd_oracle.h"
+#include "zstd_seq_scan.h"
 #include "zstd_site_decode.h"
 
 /* Literals_Block_Type: 2 Huffman-coded with its own tree, 3 treeless. */
@@ -66,33 +67,6 @@ static int site_block(const struct zo_site *s, struct zf_block *b)
 	       zf_frame_block(s->c->zdata + in_off, s->c->zdata_len - in_off, s->block, b);
 }
 
-/*
- * The header of a Huffman literals section at p (avail bytes): its size,
- * 0 if it is not one or the section runs past avail. *sf is Size_Format.
- */
-static size_t huf_lit_header(const uint8_t *p, size_t avail, size_t *sf, size_t *regen,
-			     size_t *csize)
-{
-	static const uint8_t lh_size[4] = { 3, 3, 4, 5 };
-	uint32_t lhc;
-
-	if (avail < 5 || ((p[0] & 3) != LIT_COMPRESSED && (p[0] & 3) != LIT_TREELESS))
-		return 0;
-	*sf = (p[0] >> 2) & 3;
-	lhc = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-	if (*sf <= 1) {
-		*regen = (lhc >> 4) & 0x3FF;
-		*csize = (lhc >> 14) & 0x3FF;
-	} else if (*sf == 2) {
-		*regen = (lhc >> 4) & 0x3FFF;
-		*csize = lhc >> 18;
-	} else {
-		*regen = (lhc >> 4) & 0x3FFFF;
-		*csize = (lhc >> 22) + ((size_t)p[4] << 10);
-	}
-	return lh_size[*sf] + *csize <= avail ? lh_size[*sf] : 0;
-}
-
 /* Not a 4-stream Huffman literals section: no ref_huf4_streams_exact() answer. */
 #define HUF4_NONE	1
 
@@ -109,11 +83,11 @@ static int huf4_literals(const struct zf_block *b)
 
 	if (b->type != ZF_BLOCK_COMPRESSED || b->avail != b->size)
 		return HUF4_NONE;
-	lh = huf_lit_header(p, b->avail, &sf, &regen, &csize);
+	lh = zo_huf_lit_header(p, b->avail, &sf, &regen, &csize);
 	if (!lh || sf == 0)
 		return HUF4_NONE;	/* one stream: both versions check its end */
 	if ((p[0] & 3) == LIT_TREELESS) {
-		size_t tlh = b->tree_block ? huf_lit_header(b->tree_block, b->tree_avail, &tsf,
+		size_t tlh = b->tree_block ? zo_huf_lit_header(b->tree_block, b->tree_avail, &tsf,
 							     &tregen, &tree_len) : 0;
 
 		if (!tlh)
@@ -503,63 +477,85 @@ static int short_bad_magic_size(const struct zo_site *s)
 	       !begins_magic(p, n, 0x184D2A50u, 0xFFFFFFF0u);
 }
 
-/* Literals_Section's size at p (a block's content), 0 when it runs past avail. */
-static size_t lit_section_size(const uint8_t *p, size_t avail)
+/*
+ * zstd 1.5.7 (the reference of record) failed, as corrupt, a whole
+ * compressed block, in a frame 1.5.4 decodes to the kernel's bytes: a
+ * check only 1.5.7 has. Fills the site's block and its sequences, decoded
+ * (scan 0 when they do not decode).
+ */
+static int next_only_rejects(const struct zo_site *s, struct zf_block *b,
+			     struct zo_seq_scan *q, int *scan)
 {
-	unsigned int sf = (p[0] >> 2) & 3;
-	size_t hs, size, csize, regen;
+	struct site_frame f;
+	size_t in_off;
 
-	if (!avail)
+	if (!s->r->next || !error_is(s->error, ERR_CORRUPTION) || !site_block(s, b) ||
+	    b->type != ZF_BLOCK_COMPRESSED || b->avail < b->size || !frame_start(s, &in_off))
 		return 0;
-	if ((p[0] & 3) >= LIT_COMPRESSED) {
-		hs = huf_lit_header(p, avail, &size, &regen, &csize);
-		return hs ? hs + csize : 0;
-	}
-	hs = !(sf & 1) ? 1 : sf == 1 ? 2 : 3;
-	if (avail < hs)
-		return 0;
-	size = hs == 1 ? p[0] >> 3 : (p[0] >> 4) + ((size_t)p[1] << 4);
-	if (hs == 3)
-		size += (size_t)p[2] << 12;
-	size = hs + ((p[0] & 3) ? 1 : size);
-	return size <= avail ? size : 0;
-}
-
-/* Number_of_Sequences of a whole compressed block; 0 when none or cut short. */
-static size_t block_sequences(const struct zf_block *b)
-{
-	size_t lit, n;
-	const uint8_t *p;
-
-	if (b->type != ZF_BLOCK_COMPRESSED || b->avail < b->size)
-		return 0;
-	lit = lit_section_size(b->content, b->size);
-	if (!lit || lit + 3 > b->size)
-		return 0;
-	p = b->content + lit;
-	n = p[0];
-	if (n >= 255)
-		return p[1] + ((size_t)p[2] << 8) + 0x7F00;
-	return n >= 128 ? ((n - 128) << 8) + p[1] : n;
+	*scan = zo_seq_scan(s->c->zdata + in_off, s->c->zdata_len - in_off, s->block, q);
+	return kernel_frame(s, &f) && zo_ref_frame_decodes_to(f.in, f.in_len, f.kout, f.kout_len);
 }
 
 /*
- * zstd 1.5.7 (the reference of record) failed, as corrupt, a compressed
- * block with sequences, in a frame 1.5.4 decodes to the kernel's bytes:
- * after the last sequence 1.5.7 wants the sequences bitstream read to its
- * last bit (BIT_endOfDStream), 1.4.10 and 1.5.4 only its bytes all loaded
- * (BIT_reloadDStream reaching BIT_DStream_completed). Verified only that
- * far: 1.5.4 and the kernel decode the frame alike.
+ * 1.5.7 alone refused the block: its sequences bitstream, decoded, does not
+ * end exactly on its last bit (bits left, or states and fields read past
+ * its start), with none of the other 1.5.7-only checks' causes before (a
+ * cut Huffman weights state, reserved bits, an offset of 0). After the last sequence 1.5.7 wants
+ * BIT_endOfDStream, 1.4.10 and 1.5.4 only the bytes all loaded
+ * (BIT_reloadDStream at BIT_DStream_completed or past).
  */
 static int seq_stream_end_bits(const struct zo_site *s)
 {
-	struct site_frame f;
+	struct zo_seq_scan q;
 	struct zf_block b;
+	int scan;
 
-	if (!s->r->next || !error_is(s->error, ERR_CORRUPTION) || !site_block(s, &b) ||
-	    !block_sequences(&b) || !kernel_frame(s, &f))
-		return 0;
-	return zo_ref_frame_decodes_to(f.in, f.in_len, f.kout, f.kout_len);
+	return next_only_rejects(s, &b, &q, &scan) && scan && !zo_huf_weights_cut(&b) &&
+	       !q.reserved_bits && !q.offset_zero && !q.stream_exact;
+}
+
+/*
+ * 1.5.7 alone refused the block: its Symbol_Compression_Modes byte has
+ * reserved bits set (doc/decompressor_permissive.md "Non-zeroes reserved
+ * bits": zstd up to 1.5.5 ignores them).
+ */
+static int seq_modes_reserved(const struct zo_site *s)
+{
+	struct zo_seq_scan q;
+	struct zf_block b;
+	int scan;
+
+	return next_only_rejects(s, &b, &q, &scan) && scan && q.reserved_bits;
+}
+
+/*
+ * 1.5.7 alone refused the block: a sequence in it has offset 0 (Literals
+ * Length 0, Offset_Value 3, Repeated_Offset1 1), read within its
+ * bitstream, its modes byte clean (doc/decompressor_permissive.md "Offset
+ * == 0": zstd up to 1.5.5 takes it as 1).
+ */
+static int offset_zero(const struct zo_site *s)
+{
+	struct zo_seq_scan q;
+	struct zf_block b;
+	int scan;
+
+	return next_only_rejects(s, &b, &q, &scan) && scan && !q.reserved_bits && q.offset_zero;
+}
+
+/*
+ * 1.5.7 alone refused the block: its literals' Huffman tree is
+ * FSE-compressed with a weights bitstream shorter than its two initial
+ * states (doc/decompressor_permissive.md "Truncated Huffman states":
+ * zstd up to 1.5.6 reads the missing bits as 0).
+ */
+static int huf_weights_state_cut(const struct zo_site *s)
+{
+	struct zo_seq_scan q;
+	struct zf_block b;
+	int scan;
+
+	return next_only_rejects(s, &b, &q, &scan) && zo_huf_weights_cut(&b);
 }
 
 /*
@@ -577,7 +573,7 @@ static int nseq_zero_two_byte(const struct zo_site *s)
 	if (!error_is(s->error, ERR_SRC_WRONG) || !site_block(s, &b) ||
 	    b.type != ZF_BLOCK_COMPRESSED || b.avail < b.size)
 		return 0;
-	lit = lit_section_size(b.content, b.size);
+	lit = zo_lit_section_size(b.content, b.size);
 	return lit && lit + 2 == b.size && b.content[lit] == 0x80 && b.content[lit + 1] == 0;
 }
 
@@ -686,6 +682,9 @@ static const struct {
 	{ "short-input-bad-magic-size", short_bad_magic_size },
 	{ "skippable-header-fields", skippable_header_fields },
 	{ "seq-stream-end-bits", seq_stream_end_bits },
+	{ "seq-modes-reserved-bits", seq_modes_reserved },
+	{ "offset-zero", offset_zero },
+	{ "huf-weights-state-cut", huf_weights_state_cut },
 	{ "block-over-max-reason", block_over_max_reason },
 	{ "huf4-few-literals", huf4_few_literals },
 	{ "short-compressed-block-reason", short_compressed_block },

@@ -101,11 +101,17 @@ int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned 
 int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
 			    size_t elen)
 {
+	/* Room for the expected bytes: a frame of several MiB is judged too. */
+	size_t cap = elen > ZO_OUT_CAP ? elen : ZO_OUT_CAP;
 	struct bm_request req = { .side = BM_REFERENCE, .src = frame, .len = flen,
-				  .cap = ZO_OUT_CAP, .max_frames = 1, .find = SIZE_MAX };
-	uint8_t *out = site_buf();
+				  .cap = cap, .max_frames = 1, .find = SIZE_MAX };
+	uint8_t *out = cap > ZO_OUT_CAP ? malloc(cap) : site_buf();
 	struct block_map m;
+	int same;
 
-	return out && !block_map(&req, out, &m) && !m.error && m.frames[0].in_end &&
+	same = out && !block_map(&req, out, &m) && !m.error && m.frames[0].in_end &&
 	       same_bytes(out, m.out_len, expect, elen);
+	if (cap > ZO_OUT_CAP)
+		free(out);
+	return same;
 }

@@ -201,6 +201,10 @@ static void accepts_are_verified(void **state)
 	(void)state;
 	verified_accepts("block-over-window");
 	verified_accepts("prefetch-seq-end-unchecked");
+	verified_accepts("seq-stream-end-bits");
+	verified_accepts("seq-modes-reserved-bits");
+	verified_accepts("offset-zero");
+	verified_accepts("huf-weights-state-cut");
 }
 
 /* Past the 1 MiB limit both fail; the blocks that fit are still compared, and a planted byte shows. */

@@ -397,6 +397,67 @@ static void seq_overflow_near_misses(void **state)
 	free(z);
 }
 
+/* Offsets in the spec-emit reproducers (corpus/divergences/, made from corpus/regression/spec_frames/). */
+#define RESERVED_REPRO_MODES	22	/* the Symbol_Compression_Modes byte, 0x29 */
+#define OFFSET0_REPRO_LL_RLE	24	/* the Literals_Lengths RLE code, 0: both sequences LL 0 */
+#define HUFCUT_REPRO_WEIGHTS_END	17	/* the weights stream's one byte, 0x20: 5 bits, one state */
+
+/* Upstream's own examples (doc/decompressor_permissive.md), not made here. */
+static const uint8_t upstream_offset0[] = {
+	0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x45, 0x00, 0x00, 0x08, 0x00, 0x02, 0x00, 0x2f, 0x43,
+	0x0b, 0xae };
+static const uint8_t upstream_huf_cut[] = {
+	0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x55, 0x00, 0x00, 0x72, 0x80, 0x01, 0x04, 0x20, 0x7e,
+	0x1f, 0x02, 0xaa, 0x00 };
+
+/* Whether none of the 1.5.7-only sequences and tree entries but keep names z. */
+static int only_entry(const char *keep, const uint8_t *z, size_t len)
+{
+	static const char *const ids[] = { "seq-stream-end-bits", "seq-modes-reserved-bits",
+					   "offset-zero", "huf-weights-state-cut" };
+	int hit = 0;
+
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		hit += matches(ids[i], z, len) ? (strcmp(ids[i], keep) ? 2 : 1) : 0;
+	return hit == 1;
+}
+
+/*
+ * The four checks only 1.5.7 has, each placed by what it decodes: every
+ * reproducer (and upstream's examples) names its own entry and no other;
+ * one field back to the valid value, no entry names it.
+ */
+static void permissive_near_misses(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/seq-modes-reserved-bits.zst", &len);
+
+	(void)state;
+	assert_true(only_entry("seq-modes-reserved-bits", z, len));
+	assert_int_equal(z[RESERVED_REPRO_MODES], 0x29);
+	z[RESERVED_REPRO_MODES] &= 0xFC;	/* reserved bits clear: a valid frame */
+	assert_false(matches("seq-modes-reserved-bits", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	free(z);
+	z = read_file("corpus/divergences/offset-zero.zst", &len);
+	assert_true(only_entry("offset-zero", z, len));
+	assert_int_equal(z[OFFSET0_REPRO_LL_RLE], 0);
+	z[OFFSET0_REPRO_LL_RLE] = 1;		/* Literals_Length 1: Offset_Value 3 is Repeated_Offset3 */
+	assert_false(matches("offset-zero", z, len));
+	free(z);
+	z = read_file("corpus/divergences/huf-weights-state-cut.zst", &len);
+	assert_true(only_entry("huf-weights-state-cut", z, len));
+	assert_int_equal(z[HUFCUT_REPRO_WEIGHTS_END], 0x20);
+	z[HUFCUT_REPRO_WEIGHTS_END] = 0;	/* no end mark: corrupt another way */
+	assert_false(matches("huf-weights-state-cut", z, len));
+	free(z);
+	z = read_file("corpus/divergences/seq-stream-end-bits.zst", &len);
+	assert_true(only_entry("seq-stream-end-bits", z, len));
+	free(z);
+	assert_true(only_entry("offset-zero", upstream_offset0, sizeof(upstream_offset0)));
+	assert_true(only_entry("huf-weights-state-cut", upstream_huf_cut, sizeof(upstream_huf_cut)));
+}
+
 static void frame_walker(void **state)
 {
 	static const uint8_t two[] = {
@@ -433,6 +494,7 @@ int main(void)
 		cmocka_unit_test(empty_block_and_window_near_misses),
 		cmocka_unit_test(prefetch_and_block_max_near_misses),
 		cmocka_unit_test(seq_overflow_near_misses),
+		cmocka_unit_test(permissive_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
 

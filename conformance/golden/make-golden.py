@@ -153,12 +153,21 @@ def must_fail(sums):
                  b"literals")]))
 
 
+def version_dependent():
+    """The spec generator's reproducers (spec-emit) of three permissive-document
+    entries: the kernel and 1.5.4 decode them, zstd 1.5.7 refuses them."""
+    for vid in ("seq-modes-reserved-bits", "offset-zero", "huf-weights-state-cut"):
+        shutil.copy(os.path.join(TOP, "../../corpus/divergences/%s.zst" % vid),
+                    os.path.join(TOP, "version-dependent/%s.zst" % vid))
+
+
 def main():
     sums = []
-    for kind in ("must-decode", "must-fail"):
+    for kind in ("must-decode", "must-fail", "version-dependent"):
         os.makedirs(os.path.join(TOP, kind), exist_ok=True)
     must_decode(sums)
     must_fail(sums)
+    version_dependent()
     tmp = os.path.join(TOP, "must-decode.sha256.tmp")
     with open(tmp, "w") as f:
         f.write("# SHA-256 of each must-decode vector's expected output (sha256sum format,\n"

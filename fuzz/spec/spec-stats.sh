@@ -15,3 +15,5 @@ if [ -z "$line" ]; then
 	exit 1
 fi
 echo "spec-stats: $corpus (${line#kzfuzz: spec-stats: })"
+errata=$(grep -m1 'kzfuzz: spec-errata:' <<<"$out" || true)
+[ -z "$errata" ] || echo "spec-errata: $corpus: ${errata#kzfuzz: spec-errata: }"

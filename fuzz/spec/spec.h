@@ -23,6 +23,10 @@ enum spec_defect {
 	SPEC_BAD_DICT_ID,		/* a Dictionary_ID, and no dictionary given */
 	SPEC_BAD_OFFSET_HISTORY,	/* a match offset before the frame's first byte */
 	SPEC_BAD_HUF_TRUNCATED,		/* a 1-stream Huffman literals stream cut at its start */
+	SPEC_BAD_OFFSET_ZERO,		/* Literals_Length 0, Offset_Value 3, Repeated_Offset1 1: offset 0 */
+	SPEC_BAD_SEQ_RESERVED,		/* Symbol_Compression_Modes' reserved bits set */
+	SPEC_BAD_HUF_STATE,		/* FSE-compressed Huffman weights, the second initial state cut */
+	SPEC_BAD_SEQ_STATE,		/* a sequences bitstream holding its first initial state only */
 	SPEC_DEFECTS
 };
 

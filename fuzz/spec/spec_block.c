@@ -60,6 +60,24 @@ static uint32_t new_offset(struct spec_ctx *x, uint32_t reach)
 	return 1 + spec_rand(x) % reach;
 }
 
+/*
+ * The offset-0 defect: a new offset of 1 first, then, with Literals_Length
+ * 0, Offset_Value 3 (Repeated_Offset1 - 1 = 0). zstd up to 1.5.5 takes it
+ * as 1, and puts 1 first in the repeat offsets: the content is made so.
+ */
+static uint32_t offset_zero(struct spec_ctx *x, struct spec_seq *q)
+{
+	if (q->ll == 0 && x->rep[0] == 1) {
+		x->defect_done = 1;
+		spec_reach(x, SPEC_F_offset_zero);
+		q->ofv = 3;
+	} else {
+		q->ofv = 1 + 3;
+	}
+	rep_update(x->rep, REP_SHIFT, 1);
+	return 1;
+}
+
 /* The sequence's Offset_Value and its offset; 0 when no match can be made. */
 static uint32_t choose_offset(struct spec_ctx *x, struct spec_seq *q, uint32_t reach, size_t hist)
 {
@@ -75,6 +93,8 @@ static uint32_t choose_offset(struct spec_ctx *x, struct spec_seq *q, uint32_t r
 	}
 	if (!reach)
 		return 0;
+	if (x->defect == SPEC_BAD_OFFSET_ZERO && !x->defect_done)
+		return offset_zero(x, q);
 	if (code >= 1) {
 		idx = code - 1 + (q->ll == 0);
 		off = idx == 3 ? x->rep[0] - 1 : x->rep[idx];
@@ -145,6 +165,9 @@ static size_t make_sequences(struct spec_ctx *x, struct plan *p, const uint8_t *
 		uint32_t reach, off;
 
 		q->ll = (uint32_t)choose_ll(x, p->nlits - used);
+		if (x->defect == SPEC_BAD_OFFSET_ZERO && !x->defect_done && x->rep[0] == 1 &&
+		    x->content_len > x->frame_start)
+			q->ll = 0;	/* the offset-0 defect's sequence */
 		memcpy(x->content + x->content_len, lits + used, q->ll);
 		x->content_len += q->ll;
 		used += q->ll;

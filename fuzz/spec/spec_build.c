@@ -15,7 +15,12 @@
 
 static const char *const defect_names[SPEC_DEFECTS] = {
 	"valid", "reserved-bit", "dictionary-id", "offset-before-frame", "huffman-stream-cut",
+	"offset-zero", "sequences-reserved-bits", "huffman-state-cut", "sequences-state-cut",
 };
+
+/* The first four defects take the top choices 28..31 (as they did alone), the later ones 24..27. */
+#define DEFECTS_FIRST	5
+#define DEFECT_CHOICES	32
 
 const char *spec_defect_name(enum spec_defect d)
 {
@@ -107,9 +112,13 @@ int spec_build(struct fuzz_input *in, struct spec_result *res)
 	x.in = in;
 	x.res = res;
 	x.rng = fuzz_input_u32(in, 0, 0xFFFFFFFFu, 0x9E3779B9u) | 1;
-	d = fuzz_input_u32(in, 0, 31, 0);
-	x.defect = d >= 32 - (SPEC_DEFECTS - 1) ? (enum spec_defect)(d - (32 - SPEC_DEFECTS)) :
-		SPEC_VALID;
+	d = fuzz_input_u32(in, 0, DEFECT_CHOICES - 1, 0);
+	if (d >= DEFECT_CHOICES - (DEFECTS_FIRST - 1))
+		x.defect = (enum spec_defect)(d - (DEFECT_CHOICES - DEFECTS_FIRST));
+	else if (d >= DEFECT_CHOICES - (SPEC_DEFECTS - 1))
+		x.defect = (enum spec_defect)(d - (DEFECT_CHOICES - (SPEC_DEFECTS - 1)) + DEFECTS_FIRST);
+	else
+		x.defect = SPEC_VALID;
 	build_frames(&x);
 	fields = x.fields;
 	res->data = x.data;

@@ -94,6 +94,19 @@ void spec_huf_choose(struct spec_huf *h, struct fuzz_input *in, unsigned int max
 	canonical_codes(h);
 }
 
+void spec_huf_cut_tree(struct spec_huf *h, struct fuzz_input *in)
+{
+	unsigned int first = fuzz_input_u32(in, 1, 2, 1);
+
+	memset(h, 0, sizeof(*h));
+	h->max_bits = 2;
+	h->nsyms = 3;
+	h->weight[0] = (uint8_t)first;
+	h->weight[1] = 1;
+	h->weight[2] = first == 1 ? 2 : 1;
+	canonical_codes(h);
+}
+
 static size_t describe_direct(const struct spec_huf *h, uint8_t *out, size_t cap)
 {
 	unsigned int n = h->nsyms - 1, i;

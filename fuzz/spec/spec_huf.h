@@ -42,6 +42,16 @@ size_t spec_huf_describe(const struct spec_huf *h, int fse, struct fuzz_input *i
 size_t spec_huf_weights_fse(const uint8_t *weights, unsigned int n, struct fuzz_input *in,
 			    uint8_t *out, size_t cap);
 /*
+ * The Huffman-state defect's tree: symbols 0..2, weights {1 or 2, 1, the
+ * implied one}. Its description (spec_huf_cut_describe, with its header
+ * byte; 0 if it does not fit) is FSE-compressed, and its stream holds the
+ * first initial state only: the second, cut, reads as 0, whose weight is
+ * 1 (doc/decompressor_permissive.md: zstd up to 1.5.6 decodes it so).
+ */
+void spec_huf_cut_tree(struct spec_huf *h, struct fuzz_input *in);
+size_t spec_huf_cut_describe(const struct spec_huf *h, struct fuzz_input *in, uint8_t *out,
+			     size_t cap);
+/*
  * lits[0..n) in one stream (streams 1) or four with the jump table
  * (streams 4) into out[0..cap): the size, 0 if it does not fit.
  */

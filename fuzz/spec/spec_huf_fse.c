@@ -105,3 +105,29 @@ size_t spec_huf_weights_fse(const uint8_t *weights, unsigned int n, struct fuzz_
 	out[0] = (uint8_t)(head + body);
 	return 1 + head + body;
 }
+
+/* Weights 1 and 2, 16 states each: state 0 is weight 1's (RFC 8878 4.1.1 spreads 1 first). */
+static const int16_t cut_norm[3] = { 0, 16, 16 };
+#define CUT_LOG		5
+
+size_t spec_huf_cut_describe(const struct spec_huf *h, struct fuzz_input *in, uint8_t *out,
+			     size_t cap)
+{
+	static struct spec_fse t;
+	struct spec_fields f = { 0 };
+	unsigned int k = fuzz_input_u32(in, 0, 15, 0);
+	size_t head, body = 0;
+
+	if (cap < 2 || !spec_fse_build(&t, cut_norm, 3, CUT_LOG))
+		return 0;
+	head = spec_fse_describe(cut_norm, 3, CUT_LOG, out + 1, cap - 1);
+	spec_fields_add(&f, spec_fse_state(&t, h->weight[0], k), CUT_LOG);
+	if (head)
+		body = spec_fields_write(&f, 0, f.n, out + 1 + head, cap - 1 - head);
+	free(f.val);
+	free(f.nb);
+	if (!body)
+		return 0;
+	out[0] = (uint8_t)(head + body);
+	return 1 + head + body;
+}

@@ -18,6 +18,12 @@ static const struct spec_huf *tree_of(const struct spec_ctx *x, int mode)
 	return mode == SPEC_LIT_TREELESS ? &x->huf : &x->huf_next;
 }
 
+/* The Huffman-state defect is still to be made: the next tree is its own. */
+static int cut_state(const struct spec_ctx *x)
+{
+	return x->defect == SPEC_BAD_HUF_STATE && !x->defect_done;
+}
+
 int spec_literals_mode(struct spec_ctx *x, size_t n)
 {
 	int mode = fuzz_input_u32(x->in, SPEC_LIT_RAW, SPEC_LIT_TREELESS, SPEC_LIT_RAW);
@@ -28,6 +34,10 @@ int spec_literals_mode(struct spec_ctx *x, size_t n)
 		mode = SPEC_LIT_RAW;
 	if (mode == SPEC_LIT_TREELESS && !x->have_huf)
 		mode = SPEC_LIT_HUF;
+	if (cut_state(x) && n > 0) {
+		spec_huf_cut_tree(&x->huf_next, x->in);
+		return SPEC_LIT_HUF;
+	}
 	if (mode == SPEC_LIT_HUF)
 		spec_huf_choose(&x->huf_next, x->in, fuzz_input_bool(x->in, 0) ? 255 : 129);
 	return mode;
@@ -167,10 +177,15 @@ static size_t huffman(struct spec_ctx *x, int mode, const uint8_t *lits, size_t 
 	unsigned int sf = huf_format(x, n);
 	size_t hs = sf == 3 ? 5 : sf == 2 ? 4 : 3, tree = 0, body;
 	uint8_t *stream;
+	int cut;
 
 	if (sf == 0 && n > HUF1_MAX)
 		return 0;
-	if (mode == SPEC_LIT_HUF) {
+	if (mode == SPEC_LIT_HUF && cut_state(x)) {
+		tree = spec_huf_cut_describe(h, x->in, out + hs, cap - hs);
+		if (!tree)
+			return 0;
+	} else if (mode == SPEC_LIT_HUF) {
 		int fse = fuzz_input_bool(x->in, 0);
 
 		tree = spec_huf_describe(h, fse, x->in, out + hs, cap - hs);
@@ -187,12 +202,17 @@ static size_t huffman(struct spec_ctx *x, int mode, const uint8_t *lits, size_t 
 	stream = out + hs + tree;
 	body = spec_huf_encode(h, lits, n, sf ? 4 : 1, &x->fields, stream, cap - hs - tree);
 	/* The defect: the stream without its first byte, the last bits the decoder reads. */
-	if (sf == 0 && body > 1 && x->defect == SPEC_BAD_HUF_TRUNCATED && !x->defect_done) {
+	cut = sf == 0 && body > 1 && x->defect == SPEC_BAD_HUF_TRUNCATED && !x->defect_done;
+	if (cut)
 		memmove(stream, stream + 1, --body);
-		x->defect_done = 1;
-	}
+	/* Made only when the section is: raw literals in its place would be valid. */
 	if (!body || !huf_header(mode, sf, n, tree + body, out))
 		return 0;
+	x->defect_done |= cut;
+	if (mode == SPEC_LIT_HUF && cut_state(x)) {
+		x->defect_done = 1;
+		spec_reach(x, SPEC_F_huf_state_cut);
+	}
 	spec_reach(x, mode == SPEC_LIT_TREELESS ? SPEC_F_lit_treeless : sf ? SPEC_F_lit_huf4 :
 		   SPEC_F_lit_huf1);
 	x->huf_next_used = mode == SPEC_LIT_HUF;

@@ -151,6 +151,31 @@ SPEC_BULK static void add_update(struct spec_fields *f, const struct spec_fse *t
 	spec_fields_add(f, spec_fse_step(t, st[i], st[i + 1]), t->nb[st[i]]);
 }
 
+/* Over 16 MB, 1.4.10's prefetch decoder stops where the stream runs out. */
+#define CUT_WINDOW_MAX		((uint64_t)1 << 24)
+#define CONTAINER_BITS		64
+
+/*
+ * The cut-state defect: the stream without its last fields (the last ones
+ * read: initial states, extra bits or updates), all of value 0, at least
+ * one bit of them. zstd's bit reader, past the start of a stream under 8
+ * bytes, reads the zero top bytes of its 64-bit container: so the fields
+ * cut, if no more than those, read as the 0 they were (1.4.10 to 1.5.4
+ * decode the frame made; 1.5.7 wants the stream to end exactly). 0 when
+ * this stream has no such cut.
+ */
+static size_t cut_stream(const struct spec_fields *f, uint8_t *out, size_t cap)
+{
+	size_t k = f->n, bits = 0, size;
+
+	while (k > 0 && !f->val[k - 1])
+		bits += f->nb[--k];
+	if (!bits)
+		return 0;
+	size = spec_fields_write(f, 0, k, out, cap);
+	return size && size < 8 && bits <= CONTAINER_BITS - 8 * size ? size : 0;
+}
+
 SPEC_BULK static size_t bitstream(struct spec_ctx *x, struct spec_code (*c)[3], size_t n,
 			uint8_t *out, size_t cap)
 {
@@ -181,6 +206,15 @@ SPEC_BULK static size_t bitstream(struct spec_ctx *x, struct spec_code (*c)[3], 
 		add_update(f, t[SPEC_CODE_LL], st[SPEC_CODE_LL], i);
 		add_update(f, t[SPEC_CODE_ML], st[SPEC_CODE_ML], i);
 		add_update(f, t[SPEC_CODE_OF], st[SPEC_CODE_OF], i);
+	}
+	if (x->defect == SPEC_BAD_SEQ_STATE && !x->defect_done && x->window <= CUT_WINDOW_MAX) {
+		size_t size = cut_stream(f, out, cap);
+
+		if (size) {
+			x->defect_done = 1;
+			spec_reach(x, SPEC_F_seq_state_cut);
+			return size;
+		}
 	}
 	return spec_fields_write(f, 0, f->n, out, cap);
 }
@@ -224,6 +258,11 @@ size_t spec_sequences(struct spec_ctx *x, const struct spec_seq *seqs, size_t n,
 		pos += used;
 	}
 	out[hs] = (uint8_t)(modes[0] << 6 | modes[1] << 4 | modes[2] << 2);
+	if (x->defect == SPEC_BAD_SEQ_RESERVED && !x->defect_done) {
+		out[hs] |= (uint8_t)fuzz_input_u32(x->in, 1, 3, 1);
+		x->defect_done = 1;
+		spec_reach(x, SPEC_F_seq_reserved);
+	}
 	body = bitstream(x, c, n, out + pos, cap - pos);
 	if (!body)
 		return 0;

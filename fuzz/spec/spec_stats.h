@@ -15,7 +15,8 @@
 	X(mode_predef) X(mode_rle) X(mode_fse) X(mode_repeat) X(fse_al5) X(fse_al_max) \
 	X(fse_low_prob) X(fse_one_symbol) \
 	X(rep_offset) X(rep_ll0) X(rep_ll0_minus1) X(offset_cross_block) X(offset_window) \
-	X(empty_compressed) X(invalid)
+	X(empty_compressed) X(offset_zero) X(seq_reserved) X(huf_state_cut) X(seq_state_cut) \
+	X(invalid)
 
 #define SPEC_FEATURE_ENUM(name) SPEC_F_##name,
 enum spec_feature { SPEC_FEATURE_LIST(SPEC_FEATURE_ENUM) SPEC_FEATURES };
