@@ -13,6 +13,9 @@
 
 /* Beyond sample_data's kinds: random letters of an 8-letter alphabet, few long matches. */
 #define KIND_LETTERS	LIB_SAMPLE_KINDS
+/* And those letters' first PERIOD bytes repeated: every match is PERIOD back, and long. */
+#define KIND_PERIODIC	(LIB_SAMPLE_KINDS + 1)
+#define PERIOD		700
 
 struct ref_case {
 	struct ref_seed_params p;
@@ -23,6 +26,8 @@ struct ref_case {
 
 static const char *kind_name(int kind)
 {
+	if (kind == KIND_PERIODIC)
+		return "periodic";
 	return kind == KIND_LETTERS ? "letters" : lib_sample_kind_name((enum lib_sample_kind)kind);
 }
 
@@ -31,12 +36,13 @@ static void fill_payload(uint8_t *p, size_t len, int kind, uint32_t seed)
 {
 	uint32_t st = seed | 1;
 
-	if (kind != KIND_LETTERS) {
+	if (kind != KIND_LETTERS && kind != KIND_PERIODIC) {
 		lib_sample_fill(p, len, (enum lib_sample_kind)kind, seed);
 		return;
 	}
 	for (size_t i = 0; i < len; i++)
-		p[i] = (uint8_t)('a' + (lib_sample_next(&st) >> 13) % 8);
+		p[i] = kind == KIND_PERIODIC && i >= PERIOD ? p[i - PERIOD] :
+			(uint8_t)('a' + (lib_sample_next(&st) >> 13) % 8);
 }
 
 static int ref_frame(const struct seed_sink *sink, const struct ref_case *c, const char *name)
@@ -154,6 +160,15 @@ static const struct ref_case shape_cases[] = {
 	  SEED_DECODES },
 	{ { .level = 3, .chunk = 20000 }, KIND_LETTERS, 60000, SEED_DECODES },
 	{ { .level = 1, .literals = REF_LITERALS_HUFFMAN }, KIND_LETTERS, 700, SEED_DECODES },
+	/*
+	 * A 1 KiB window, the size left out of the header (blocks of 1 KiB):
+	 * the kernel stream's ring buffer (window + block + 64 = 2112 bytes)
+	 * wraps before the third block, whose matches 700 back start before
+	 * the wrap and end after it (ZSTD_execSequence's "span extDict &
+	 * currentPrefixSegment"). Streamed in 1000-byte chunks instead, the
+	 * reference's frame had no such match (measured).
+	 */
+	{ { .level = 3, .wlog = 10 }, KIND_PERIODIC, 4000, SEED_DECODES },
 };
 
 static int ref_shapes(const struct seed_sink *sink)
