@@ -16,7 +16,8 @@ static int seeds_compress_stream(const struct seed_sink *sink)
 
 static int seeds_decompress_stream(const struct seed_sink *sink)
 {
-	return seeds_frames(sink) || seeds_big_stream_frames(sink) ? -1 : 0;
+	return seeds_frames(sink) || seeds_big_stream_frames(sink) ||
+	       seeds_built_stream_frames(sink) ? -1 : 0;
 }
 
 /* Each zstd target of fuzz/targets.mk and the seeds it starts from. */

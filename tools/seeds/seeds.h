@@ -42,6 +42,8 @@ int seeds_frames(const struct seed_sink *sink);
 int seeds_headers(const struct seed_sink *sink);
 /* decompress_stream: the 16 MiB-window frame with the trailer that gives the kernel that window. */
 int seeds_big_stream_frames(const struct seed_sink *sink);
+/* decompress_stream: hand-built frames with the chunks of its trailer chosen. */
+int seeds_built_stream_frames(const struct seed_sink *sink);
 /* Plain data for the compressors. */
 int seeds_plain(const struct seed_sink *sink);
 /* Streams through a window smaller than their data, for compress_stream. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "frame_build.h"
+#include "fuzz_input.h"
 #include "sample_data.h"
 #include "ref_zstd.h"
 #include "seeds_frames.h"
@@ -213,4 +214,37 @@ static int header_prefixes(const struct seed_sink *sink, const struct built_case
 int seeds_built_headers(const struct seed_sink *sink)
 {
 	return for_each_built(sink, header_prefixes);
+}
+
+/*
+ * decompress_stream's trailer: max_window 8 MiB (3 bytes), then the chunk
+ * generator's seed (4) and largest chunk (3): fuzz/zstd_fuzz.c
+ * fuzz_chunks_init. This seed and largest chunk (found by trying 5000)
+ * split a 9-byte raw frame so that the call that decodes its last bytes
+ * flushes only part of them (zstd keeps a hostage input byte), and the
+ * next call brings no input and room for the rest: ZSTD_decompressStream's
+ * "can't release hostage (not present)" return.
+ */
+static const uint8_t hostage_params[] = { 0x7f, 0xfc, 0x00, 0xea, 0xa7, 0x3d, 0x79,
+					  0x00, 0x00, 0x0a };
+
+int seeds_built_stream_frames(const struct seed_sink *sink)
+{
+	static const uint8_t content[] = "ABCDEFGHI";
+	const struct fb_header h = { SS(1), .content_size = sizeof(content) - 1 };
+	uint8_t frame[64], in[64 + FUZZ_INPUT_PARAMS_MAX + 8];
+	struct frame_build fb;
+	size_t n;
+
+	fb_init(&fb, frame, sizeof(frame));
+	fb_header(&fb, &h);
+	fb_raw_block(&fb, content, sizeof(content) - 1, 1);
+	if (fb.overflow)
+		return -1;
+	n = fuzz_input_build(in, sizeof(in), fb.buf, fb.len, hostage_params,
+			     sizeof(hostage_params));
+	if (!n)
+		return -1;
+	return seed_emit(sink, SEED_DECODES, sizeof(content) - 1, in, n,
+			 "built-raw9-hostage-chunks");
 }

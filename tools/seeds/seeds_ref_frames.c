@@ -13,6 +13,14 @@
 
 /* Beyond sample_data's kinds: random letters of an 8-letter alphabet, few long matches. */
 #define KIND_LETTERS	LIB_SAMPLE_KINDS
+/* And those letters' first PERIOD bytes repeated: every match is PERIOD back, and long. */
+#define KIND_PERIODIC	(LIB_SAMPLE_KINDS + 1)
+#define PERIOD		700
+/*
+ * And bytes of a geometric distribution (byte k with odds 0.9^k): Huffman
+ * codes from 3 to 11 bits, few matches.
+ */
+#define KIND_GEOMETRIC	(LIB_SAMPLE_KINDS + 2)
 
 struct ref_case {
 	struct ref_seed_params p;
@@ -23,6 +31,10 @@ struct ref_case {
 
 static const char *kind_name(int kind)
 {
+	if (kind == KIND_PERIODIC)
+		return "periodic";
+	if (kind == KIND_GEOMETRIC)
+		return "geometric";
 	return kind == KIND_LETTERS ? "letters" : lib_sample_kind_name((enum lib_sample_kind)kind);
 }
 
@@ -31,12 +43,19 @@ static void fill_payload(uint8_t *p, size_t len, int kind, uint32_t seed)
 {
 	uint32_t st = seed | 1;
 
-	if (kind != KIND_LETTERS) {
+	if (kind == KIND_GEOMETRIC) {
+		for (size_t i = 0; i < len; i++)
+			for (p[i] = 0; p[i] < 255 && lib_sample_next(&st) % 10; p[i]++)
+				;
+		return;
+	}
+	if (kind != KIND_LETTERS && kind != KIND_PERIODIC) {
 		lib_sample_fill(p, len, (enum lib_sample_kind)kind, seed);
 		return;
 	}
 	for (size_t i = 0; i < len; i++)
-		p[i] = (uint8_t)('a' + (lib_sample_next(&st) >> 13) % 8);
+		p[i] = kind == KIND_PERIODIC && i >= PERIOD ? p[i - PERIOD] :
+			(uint8_t)('a' + (lib_sample_next(&st) >> 13) % 8);
 }
 
 static int ref_frame(const struct seed_sink *sink, const struct ref_case *c, const char *name)
@@ -154,6 +173,22 @@ static const struct ref_case shape_cases[] = {
 	  SEED_DECODES },
 	{ { .level = 3, .chunk = 20000 }, KIND_LETTERS, 60000, SEED_DECODES },
 	{ { .level = 1, .literals = REF_LITERALS_HUFFMAN }, KIND_LETTERS, 700, SEED_DECODES },
+	/*
+	 * A 1 KiB window, the size left out of the header (blocks of 1 KiB):
+	 * the kernel stream's ring buffer (window + block + 64 = 2112 bytes)
+	 * wraps before the third block, whose matches 700 back start before
+	 * the wrap and end after it (ZSTD_execSequence's "span extDict &
+	 * currentPrefixSegment"). Streamed in 1000-byte chunks instead, the
+	 * reference's frame had no such match (measured).
+	 */
+	{ { .level = 3, .wlog = 10 }, KIND_PERIODIC, 4000, SEED_DECODES },
+	/*
+	 * 8 KiB of literals whose Huffman codes run from 3 to 11 bits: the
+	 * double-symbol decoder (HUF_selectDecoder picks it for this size and
+	 * ratio) fills single-symbol cells for codes too long to pair with
+	 * the shortest (HUF_fillDTableX2's else branch).
+	 */
+	{ { .level = 1 }, KIND_GEOMETRIC, 8192, SEED_DECODES },
 };
 
 static int ref_shapes(const struct seed_sink *sink)
