@@ -16,7 +16,7 @@ gate-api-contract_SRCS := conformance/gate_api_contract.c conformance/api_common
 # the vector registers on the stack, kilobytes the kernel never spends.
 gate-stack_LDLIBS := -Wl,-z,now
 
-LIB_SRCS += conformance/golden_manifest.c
+LIB_SRCS += conformance/golden_manifest.c conformance/golden_answers.c
 PROGRAMS += $(B)/bin/gate-golden
 gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c
 

@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.join(TOP, 'lib'))
 sys.path.insert(0, os.path.join(TOP, 'fuzz'))
 import crashlog  # noqa: E402
 import findings  # noqa: E402
+import max_len  # noqa: E402
 
 REGISTRY = 'corpus/findings.txt'
 
@@ -111,7 +112,7 @@ class Target:
         if self.g.runs_budget is not None:
             limit = ['-runs=%d' % max(self.g.runs_budget - self.execs, 0)]
         argv = ['timeout', str(left + 60), self.bin, '-seed=%d' % seed] + limit + [
-                '-timeout=%d' % self.g.unit_timeout,
+                '-timeout=%d' % self.g.unit_timeout, '-max_len=%d' % self.g.max_len[self.t],
                 '-rss_limit_mb=2048', '-artifact_prefix=%s/' % self.art,
                 '-print_final_stats=1'] + dict_args + [corpus]
         with open(log, 'wb') as out:
@@ -125,7 +126,8 @@ class Target:
         if rc == 124:
             self.err += 1
             self.fail('%s: the fuzzing run was killed by the timeout (log %s)' % (self.t, log),
-                      '%s -seed=%d -max_total_time=%d %s' % (self.bin, seed, left, corpus))
+                      '%s -seed=%d -max_total_time=%d -max_len=%d %s'
+                      % (self.bin, seed, left, self.g.max_len[self.t], corpus))
             return False
         return self.judge(rc, log, text, seed, corpus)
 
@@ -155,7 +157,8 @@ class Target:
         else:
             self.err += 1
             self.fail('%s: libFuzzer stopped (status %d) without a finding (log %s)'
-                      % (self.t, rc, log), '%s -seed=%d %s' % (self.bin, seed, corpus))
+                      % (self.t, rc, log), '%s -seed=%d -max_len=%d %s'
+                      % (self.bin, seed, self.g.max_len[self.t], corpus))
             return False
         return True
 
@@ -211,6 +214,10 @@ class Gate:
         self.runs_budget = int(runs) if runs else None
         self.run_timeout = int(os.environ.get('GATE_FUZZ_RUN_TIMEOUT', '600'))
         self.entries = findings.load(REGISTRY)
+        # Each target's largest input, as make fuzz gives it (fuzz/max_len.txt):
+        # libFuzzer's default would cut the bigger starting inputs.
+        table = max_len.read_table()
+        self.max_len = {t: max_len.max_len(t, table) for t in self.targets}
 
     def run(self):
         open(os.path.join(self.dir, 'failures'), 'a').close()
@@ -262,7 +269,7 @@ def main(argv):
     os.environ.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:report_error_type=1:halt_on_error=1')
     try:
         return Gate(argv).run()
-    except (ValueError, findings.RegistryError) as err:
+    except (ValueError, findings.RegistryError, max_len.MaxLenError) as err:
         print('gate_fuzz: %s' % err, file=sys.stderr)
         return 2
 

@@ -2,9 +2,14 @@
 /*
  * gate-golden: the checked-in golden vectors (conformance/golden/, see its
  * README.md) and the tree's crypto/testmgr.h zstd vectors, through every
- * decoding entry point of the wrapper.
+ * decoding entry point of the wrapper. The references' answers on the
+ * vectors that are not must-decode are recorded in reference-answers.txt
+ * (golden_answers.h) and checked, for libzstd 1.5.4 and, where it was
+ * built, zstd 1.5.7.
  *
- *   gate-golden [--dir conformance/golden]
+ *   gate-golden [--dir conformance/golden] [--record]
+ *
+ * --record prints those answers afresh, in that file's format, and checks nothing.
  */
 #include <dirent.h>
 #include <linux/zstd.h>
@@ -12,10 +17,12 @@
 #include <string.h>
 
 #include "gate_tap.h"
+#include "golden_answers.h"
 #include "golden_decode.h"
 #include "golden_manifest.h"
 #include "findings_table.h"
 #include "kz.h"
+#include "ref_next.h"
 #include "ref_zstd.h"
 #include "sha256.h"
 #include "testmgr_zstd.h"
@@ -23,12 +30,16 @@
 
 #define PROG		"gate-golden"
 #define MAX_VECTORS	256
+#define MAX_ANSWERS	(MAX_VECTORS * 4)
 #define MAX_TESTVECS	64
 
 struct golden {
 	const char *dir;
 	struct golden_entry entries[MAX_VECTORS];
 	size_t count;
+	struct golden_answer answers[MAX_ANSWERS];
+	size_t answer_count;
+	int record;		/* --record: print the references' answers only */
 	unsigned char *out;
 	unsigned int decoded, failed, testmgr;
 };
@@ -53,9 +64,11 @@ static void must_decode(struct gate_tap *t, struct golden *g, const struct golde
 	src = load(g, e->path, &len);
 	if (gate_expect(t, src != NULL, "cannot read the vector")) {
 		for (int w = 0; w < GOLDEN_WAYS; w++) {
+			if (!golden_way_available(w))
+				continue;
 			r = golden_decode(w, src, len, g->out, &failed);
 			if (!gate_expect(t, !failed, "%s: %s", golden_way_name(w),
-					 w >= GOLDEN_REFERENCE ? ref_error_name(r) : zstd_get_error_name(r)))
+					 golden_error_name(w, r)))
 				continue;
 			sha256_hex(g->out, r, hex);
 			gate_expect(t, !strcmp(hex, e->sha256), "%s: %zu bytes of SHA-256 %.16s..., want %.16s...",
@@ -67,7 +80,58 @@ static void must_decode(struct gate_tap *t, struct golden *g, const struct golde
 	free(src);
 }
 
-/* Every way the kernel decodes must fail; what the reference does is told. */
+/* A reference's version as reference-answers.txt names it: "1.5.4". */
+static void way_version(int w, char *buf, size_t cap)
+{
+	unsigned int v = w >= GOLDEN_NEXT ? refn_version() : ref_version();
+
+	snprintf(buf, cap, "%u.%u.%u", v / 10000, v / 100 % 100, v % 100);
+}
+
+/* What a reference way gives on the vector, as reference-answers.txt records it. */
+static void answer_of(struct golden *g, int w, const unsigned char *src, size_t len,
+		      char *out, size_t cap)
+{
+	char hex[65];
+	int failed;
+	size_t r = golden_decode(w, src, len, g->out, &failed);
+
+	if (failed) {
+		snprintf(out, cap, "rejects %s", golden_error_name(w, r));
+		return;
+	}
+	sha256_hex(g->out, r, hex);
+	snprintf(out, cap, "decodes %s", hex);
+}
+
+/*
+ * Each reference way's answer (libzstd 1.5.4's, and zstd 1.5.7's where it
+ * was built) must be the recorded one; --record prints them instead.
+ */
+static void reference_answers(struct gate_tap *t, struct golden *g, const char *rel,
+			      const unsigned char *src, size_t len)
+{
+	char version[16], got[GOLDEN_ANSWER_MAX];
+	const char *way, *want;
+
+	for (int w = GOLDEN_REFERENCE; w < GOLDEN_WAYS; w++) {
+		if (!golden_way_available(w))
+			continue;
+		way_version(w, version, sizeof(version));
+		way = w == GOLDEN_REFERENCE || w == GOLDEN_NEXT ? "oneshot" : "stream";
+		answer_of(g, w, src, len, got, sizeof(got));
+		if (g->record) {
+			printf("%s %s %s %s\n", rel, version, way, got);
+			continue;
+		}
+		printf("# %s: %s (%s): %s\n", rel, golden_way_name(w), version, got);
+		want = golden_answer_find(g->answers, g->answer_count, rel, version, way);
+		gate_expect(t, want && !strcmp(want, got), "%s (%s %s): %s; recorded: %s", golden_way_name(w),
+			    version, way, got, want ? want : "nothing (gate-golden --record)");
+	}
+}
+
+/* Every way the kernel decodes must fail; the references give their recorded answers. */
 static void must_fail(struct gate_tap *t, struct golden *g, const char *rel)
 {
 	unsigned char *src;
@@ -81,11 +145,7 @@ static void must_fail(struct gate_tap *t, struct golden *g, const char *rel)
 			r = golden_decode(w, src, len, g->out, &failed);
 			gate_expect(t, failed, "%s decoded it (%zu bytes)", golden_way_name(w), r);
 		}
-		for (int w = GOLDEN_REFERENCE; w < GOLDEN_WAYS; w++) {
-			r = golden_decode(w, src, len, g->out, &failed);
-			printf("# %s: %s (libzstd %u): %s\n", rel, golden_way_name(w), ref_version(),
-			       failed ? ref_error_name(r) : "decodes it (a known divergence, see README.md)");
-		}
+		reference_answers(t, g, rel, src, len);
 	}
 	g->failed++;
 	gate_end(t);
@@ -109,7 +169,8 @@ static void kernel_ways_disagree(struct gate_tap *t, const char *rel,
  * Known divergences where the kernel decodes what the reference rejects or
  * decodes otherwise: no set fits, so they are only tracked. The kernel's
  * own ways must agree with each other, or disagree as a kernel-paths
- * finding of corpus/findings.txt says; what the reference does is told.
+ * finding of corpus/findings.txt says; the references give their recorded
+ * answers.
  */
 static void version_dependent(struct gate_tap *t, struct golden *g, const char *rel)
 {
@@ -138,13 +199,28 @@ static void version_dependent(struct gate_tap *t, struct golden *g, const char *
 				    "%s decodes it to other bytes than %s", golden_way_name(w),
 				    golden_way_name(0));
 		}
-		r = golden_decode(GOLDEN_REFERENCE, src, len, g->out, &failed);
-		printf("# %s: kernel %s; reference (libzstd %u): %s\n", rel,
-		       first_failed ? "rejects it" : "decodes it", ref_version(),
-		       failed ? ref_error_name(r) : "decodes it");
+		printf("# %s: kernel %s\n", rel, first_failed ? "rejects it" : "decodes it");
+		reference_answers(t, g, rel, src, len);
 	}
 	free(first);
 	gate_end(t);
+	free(src);
+}
+
+/* --record: a must-fail or version-dependent vector's answer lines. */
+static void record(struct golden *g, const char *sub, const char *rel)
+{
+	unsigned char *src;
+	size_t len;
+
+	if (!strcmp(sub, "must-decode"))
+		return;
+	src = load(g, rel, &len);
+	if (!src) {
+		fprintf(stderr, "%s: cannot read %s/%s\n", PROG, g->dir, rel);
+		exit(2);
+	}
+	reference_answers(NULL, g, rel, src, len);
 	free(src);
 }
 
@@ -172,7 +248,9 @@ static int each_vector(struct gate_tap *t, struct golden *g, const char *sub)
 
 		snprintf(rel, sizeof(rel), "%s/%s", sub, names[i]->d_name);
 		if (l > 4 && !strcmp(names[i]->d_name + l - 4, ".zst")) {
-			if (!strcmp(sub, "must-fail"))
+			if (g->record)
+				record(g, sub, rel);
+			else if (!strcmp(sub, "must-fail"))
 				must_fail(t, g, rel);
 			else if (!strcmp(sub, "version-dependent"))
 				version_dependent(t, g, rel);
@@ -222,7 +300,11 @@ static void decodes_to(struct gate_tap *t, struct golden *g, const char *label,
 {
 	for (int w = 0; w < GOLDEN_WAYS; w++) {
 		int failed;
-		size_t r = golden_decode(w, (const unsigned char *)frame, flen, g->out, &failed);
+		size_t r;
+
+		if (!golden_way_available(w))
+			continue;
+		r = golden_decode(w, (const unsigned char *)frame, flen, g->out, &failed);
 
 		gate_expect(t, !failed && r == tlen && !memcmp(g->out, text, tlen),
 			    "%s: %s gives %s", label, golden_way_name(w),
@@ -269,24 +351,57 @@ static void testmgr(struct gate_tap *t, struct golden *g)
 	gate_end(t);
 }
 
+/* Which references judged, for the figure: both, or 1.5.4 alone and why. */
+static void references(char *buf, size_t cap)
+{
+	char version[16];
+
+	way_version(GOLDEN_REFERENCE, version, sizeof(version));
+	if (refn_available())
+		snprintf(buf, cap, "judged by libzstd %s and %s", version, refn_describe());
+	else
+		snprintf(buf, cap, "judged by libzstd %s alone (%s)", version, refn_describe());
+}
+
+static int record_all(struct golden *g)
+{
+	printf("# What each reference zstd answers on the golden vectors that are not\n"
+	       "# must-decode (golden_answers.h): <vector> <version> <way> <answer>.\n"
+	       "# Made by gate-golden --record; gate-golden checks them.\n");
+	if (each_vector(NULL, g, "must-fail") < 0 || each_vector(NULL, g, "version-dependent") < 0) {
+		fprintf(stderr, "%s: cannot list %s/must-fail or version-dependent\n", PROG, g->dir);
+		return 2;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct golden g = { .dir = "conformance/golden" };
-	char manifest[512], err[600];
+	char path[512], err[600], refs[200];
 	struct gate_tap t;
 
 	gate_init(&t, PROG);
 	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--record")) {
+			g.record = 1;
+			continue;
+		}
 		if (strcmp(argv[i], "--dir") || i + 1 == argc)
-			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR]", PROG);
+			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR] [--record]", PROG);
 		g.dir = argv[++i];
 	}
-	snprintf(manifest, sizeof(manifest), "%s/must-decode.sha256", g.dir);
-	if (golden_manifest_load(manifest, g.entries, MAX_VECTORS, &g.count, err, sizeof(err)))
-		return gate_error(&t, "%s", err);
 	g.out = malloc(GOLDEN_OUT_MAX);
 	if (!g.out)
 		return gate_error(&t, "out of memory");
+	if (g.record)
+		return record_all(&g);
+	snprintf(path, sizeof(path), "%s/must-decode.sha256", g.dir);
+	if (golden_manifest_load(path, g.entries, MAX_VECTORS, &g.count, err, sizeof(err)))
+		return gate_error(&t, "%s", err);
+	snprintf(path, sizeof(path), "%s/reference-answers.txt", g.dir);
+	if (golden_answers_load(path, g.answers, MAX_ANSWERS, &g.answer_count, err, sizeof(err)))
+		return gate_error(&t, "%s", err);
 	for (size_t i = 0; i < g.count; i++)
 		must_decode(&t, &g, &g.entries[i]);
 	if (each_vector(&t, &g, "must-decode") < 0 || each_vector(&t, &g, "must-fail") < 0 ||
@@ -295,6 +410,7 @@ int main(int argc, char **argv)
 	divergences(&t, &g);
 	testmgr(&t, &g);
 	free(g.out);
-	return gate_finish(&t, "%u must-decode, %u must-fail, %u testmgr vectors", g.decoded,
-			   g.failed, g.testmgr);
+	references(refs, sizeof(refs));
+	return gate_finish(&t, "%u must-decode, %u must-fail, %u testmgr vectors; %s", g.decoded,
+			   g.failed, g.testmgr, refs);
 }

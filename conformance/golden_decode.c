@@ -4,6 +4,7 @@
 
 #include "golden_decode.h"
 #include "kz.h"
+#include "ref_next.h"
 #include "ref_zstd.h"
 
 /* The streaming window: 8 MiB, above every vector's (README.md). */
@@ -14,9 +15,21 @@ const char *golden_way_name(enum golden_way way)
 {
 	static const char *const names[] = { "zstd_decompress_dctx", "zstd_decompress_stream (1-byte input)",
 					     "zstd_decompress_stream (4 KiB input)", "reference",
-					     "reference stream" };
+					     "reference stream", "zstd 1.5.7", "zstd 1.5.7 stream" };
 
 	return names[way];
+}
+
+int golden_way_available(enum golden_way way)
+{
+	return way < GOLDEN_NEXT || refn_available();
+}
+
+const char *golden_error_name(enum golden_way way, size_t r)
+{
+	if (way >= GOLDEN_NEXT)
+		return refn_error_name(r);
+	return way >= GOLDEN_REFERENCE ? ref_error_name(r) : zstd_get_error_name(r);
 }
 
 /* Frames one after another; a call that moves nothing with input left is stuck. */
@@ -64,23 +77,57 @@ static size_t stream_decode(const unsigned char *src, size_t len, unsigned char 
 	return r;
 }
 
-/* The reference's ZSTD_decompressStream over all the input, frame after frame. */
+/* A reference's ZSTD_decompressStream, as both ref_zstd.h and ref_next.h give it. */
+typedef size_t (*ref_step_fn)(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
+			      const void *src, size_t src_size, size_t *src_pos);
+
+static size_t ref154_step(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
+			  const void *src, size_t src_size, size_t *src_pos)
+{
+	return ref_dstream_step(ds, dst, dst_size, dst_pos, src, src_size, src_pos);
+}
+
+/* A reference's streaming decoder over all the input, frame after frame. */
+static size_t ref_stream_loop(void *ds, ref_step_fn step, int (*is_error)(size_t),
+			      const unsigned char *src, size_t len, unsigned char *out)
+{
+	size_t ip = 0, op = 0, r = 1;
+
+	while (!is_error(r) && (ip < len || r)) {
+		size_t ip_before = ip, op_before = op;
+
+		r = step(ds, out, GOLDEN_OUT_MAX, &op, src, len, &ip);
+		if (!is_error(r) && ip == ip_before && op == op_before)
+			r = ERR(srcSize_wrong);
+	}
+	return is_error(r) ? r : op;
+}
+
 static size_t ref_stream_decode(const unsigned char *src, size_t len, unsigned char *out)
 {
 	struct ref_dstream *ds = ref_dstream_create(STREAM_WINDOW);
-	size_t ip = 0, op = 0, r = 1;
+	size_t r;
 
 	if (!ds)
 		return ERR(memory_allocation);
-	while (!ref_is_error(r) && (ip < len || r)) {
-		size_t ip_before = ip, op_before = op;
-
-		r = ref_dstream_step(ds, out, GOLDEN_OUT_MAX, &op, src, len, &ip);
-		if (!ref_is_error(r) && ip == ip_before && op == op_before)
-			r = ERR(srcSize_wrong);
-	}
+	r = ref_stream_loop(ds, ref154_step, ref_is_error, src, len, out);
 	ref_dstream_free(ds);
-	return ref_is_error(r) ? r : op;
+	return r;
+}
+
+static int next_is_error(size_t r)
+{
+	return refn_is_error(r);
+}
+
+/* zstd 1.5.7's (its decompressor is made afresh, the last one freed, by refn_dstream). */
+static size_t next_stream_decode(const unsigned char *src, size_t len, unsigned char *out)
+{
+	void *ds = refn_dstream(STREAM_WINDOW);
+
+	if (!ds)
+		return ERR(memory_allocation);
+	return ref_stream_loop(ds, refn_dstream_step, next_is_error, src, len, out);
 }
 
 size_t golden_decode(enum golden_way way, const unsigned char *src, size_t len,
@@ -101,6 +148,14 @@ size_t golden_decode(enum golden_way way, const unsigned char *src, size_t len,
 	case GOLDEN_REF_STREAM:
 		r = ref_stream_decode(src, len, out);
 		*failed = ref_is_error(r);
+		return r;
+	case GOLDEN_NEXT:
+		r = refn_decompress(out, GOLDEN_OUT_MAX, src, len);
+		*failed = refn_is_error(r);
+		return r;
+	case GOLDEN_NEXT_STREAM:
+		r = next_stream_decode(src, len, out);
+		*failed = refn_is_error(r);
 		return r;
 	default:
 		r = ref_decompress(out, GOLDEN_OUT_MAX, src, len);

@@ -18,23 +18,6 @@
 
 #define TARGET "decompress_stream"
 
-static size_t kernel_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
-			  const void *src, size_t src_size, size_t *src_pos)
-{
-	zstd_out_buffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
-	zstd_in_buffer in = { .src = src, .size = src_size, .pos = *src_pos };
-	size_t ret = zstd_decompress_stream(ctx, &out, &in);
-
-	*dst_pos = out.pos;
-	*src_pos = in.pos;
-	return ret;
-}
-
-static int kernel_is_error(size_t code)
-{
-	return zstd_is_error(code);
-}
-
 static size_t ref_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
 		       const void *src, size_t src_size, size_t *src_pos)
 {
@@ -66,18 +49,10 @@ struct stream_case {
 /* zstd's error codes, the same number in both libraries. */
 #define ERR_DST_TOO_SMALL	((size_t)-70)
 
-/* The frame's window as the reference reads it; 0 when it cannot. */
-static unsigned long long frame_window(const uint8_t *src, size_t len)
-{
-	struct ref_frame_header fh;
-
-	return ref_get_frame_header(&fh, src, len) == 0 ? fh.window_size : 0;
-}
-
 static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consumed)
 {
-	struct fuzz_dstream ds = { .step = kernel_step, .ctx = zds, .is_error = kernel_is_error,
-				   .kernel = 1 };
+	struct fuzz_dstream ds = { .step = fuzz_kernel_dstream_step, .ctx = zds,
+				   .is_error = fuzz_kernel_is_error, .kernel = 1 };
 	const struct zo_case *c = s->c;
 	size_t ret;
 
@@ -100,16 +75,6 @@ static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consu
 	*s->ktouched = ds.produced;
 	s->kproduced = ds.produced;
 	return ret;
-}
-
-/* The kernel's answer to a window bigger than its workspace's: the window errors only. */
-static int window_refusal(size_t kret)
-{
-	int code = zstd_get_error_code(kret);
-
-	/* The wrapper ignores max_window: its static workspace cannot grow (memory_allocation). */
-	return code == ZSTD_error_frameParameter_windowTooLarge ||
-	       code == ZSTD_error_memory_allocation;
 }
 
 /* zstd 1.5.7's run on the same chunks, when built (the same window as 1.5.4's). */
@@ -150,12 +115,12 @@ static void compare(const struct stream_case *s, size_t kret, size_t kused,
 	struct zo_case over = *s->c;
 	const struct zo_case *c = &over;
 	struct zo_result k, r, n;
-	unsigned long long window = frame_window(c->zdata, c->zdata_len);
+	unsigned long long window = fuzz_frame_window(c->zdata, c->zdata_len);
 
 	zo_kernel_result(&k, "zstd_decompress_stream", kret, s->kout, kret);
 	zo_ref_result(&r, "ZSTD_decompressStream", rret, s->rout, rret);
 	/* Past the workspace's window the kernel may refuse, for that reason only. */
-	if (window > s->max_window && k.is_error && window_refusal(kret)) {
+	if (window > s->max_window && k.is_error && fuzz_window_refusal(kret)) {
 		zo_note_window_refused(c, window, s->max_window);
 		return;
 	}

@@ -118,8 +118,13 @@ test-corpus-update: selftest
 	@tests/test-corpus-update.sh $(BDIR) $(BUILD)/test-corpus-update
 
 # The OSS-Fuzz build contract: ci/oss-fuzz/build.sh with the libFuzzer and
-# the AFL++ environments, every fuzzer run over its seed corpus. Its
-# objects stay in $(BUILD)/ossfuzz-test, so a second run is quick.
+# the AFL++ environments, every fuzzer run over its seed corpus, judging
+# with zstd 1.5.7 where make had it (its cache: nothing fetched again);
+# then libFuzzer on SECOND_TREE (debian:6.12), whose newer-API targets
+# fuzz a few seconds each. Its objects stay in $(BUILD)/ossfuzz-test, so a
+# second run is quick.
 .PHONY: test-ossfuzz-build
 test-ossfuzz-build: deps
-	+@tests/test-ossfuzz-build.sh $(BUILD)/ossfuzz-test
+	+@KZFUZZ_ZSTD_NEXT_CACHE=$(abspath $(ZSTD_NEXT_CACHE)) \
+		tests/test-ossfuzz-build.sh $(BUILD)/ossfuzz-test '$(SECOND_TREE)' || rc=$$?; \
+	case $${rc:-0} in 0) ;; 77) $(call skip_note,test-ossfuzz-build,second tree $(SECOND_TREE) cannot be staged here) ;; *) exit 1 ;; esac

@@ -8,8 +8,12 @@
  * side even when all reject it, unless a known divergence localizes it
  * (its predicate holds at that side's failing unit). A frame built invalid: the three
  * are judged against each other as decompress_oneshot judges them, and
- * all three accepting it is a finding. At exit: the features the inputs
- * reached and the known divergences they met (spec_stats_print).
+ * all three accepting it is a finding. The kernel's streaming decoder
+ * (zstd_init_dstream, zstd_decompress_stream frame after frame, window and
+ * chunks from the input's tail as decompress_stream takes them) decodes
+ * every input too, and a valid one must give the built content the same
+ * way. At exit: the features the inputs reached and the known divergences
+ * they met (spec_stats_print).
  */
 #include <linux/zstd.h>
 #include <stdlib.h>
@@ -112,6 +116,81 @@ static void judge_valid(const struct zo_case *c, const struct spec_result *res,
 		judge_reference(c, &e, &s->n);
 }
 
+/* The streaming decoder's window and chunks (the input's tail: decompress_stream's first two). */
+struct stream_params {
+	size_t max_window;
+	struct fuzz_chunks chunks;
+};
+
+/*
+ * Every frame through one zstd_dstream into out (cap bytes): a run of
+ * fuzz_dstream_run ends with its frame, and the next begins where it
+ * stopped. *at: where the last run began (the frame a failure is in).
+ */
+static size_t stream_all(const struct zo_case *c, const struct stream_params *p,
+			 zstd_dstream *zds, uint8_t *out, size_t cap, size_t *at)
+{
+	struct fuzz_dstream ds = { .step = fuzz_kernel_dstream_step, .ctx = zds,
+				   .is_error = fuzz_kernel_is_error, .kernel = 1 };
+	size_t in_pos = 0, out_pos = 0, used, ret;
+
+	do {
+		*at = in_pos;
+		ret = fuzz_dstream_run(&ds, c, p->chunks, out + out_pos, cap - out_pos,
+				       c->zdata + in_pos, c->zdata_len - in_pos, &used);
+		if (zstd_is_error(ret))
+			return ret;
+		in_pos += used;
+		out_pos += ret;
+	} while (used && in_pos < c->zdata_len);
+	return out_pos;
+}
+
+/*
+ * The kernel's streaming decoding of every input (the one-shot results are
+ * judged by now: its output buffer is reused); a valid frame's is judged
+ * against the built content, but for a refusal of a window over max_window.
+ */
+static void judge_stream(const struct zo_case *c, const struct spec_result *res,
+			 const struct stream_params *p)
+{
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_KERNEL, res->content_len);
+	size_t wsize, at = 0, ret;
+	struct zo_result k, e;
+	struct zo_verdict v;
+	zstd_dstream *zds;
+	void *wksp;
+
+	FUZZ_LIB(wsize = zstd_dstream_workspace_bound(p->max_window));
+	wksp = fuzz_workspace(FUZZ_SLOT_STREAM, wsize);
+	if (!wksp || !out)
+		abort();
+	fuzz_poison(out, res->content_len, FUZZ_SLOT_KERNEL);
+	FUZZ_LIB(zds = zstd_init_dstream(p->max_window, wksp, wsize));
+	if (!zds)
+		zo_contract(c, "zstd_init_dstream(%zu) failed on a workspace of its bound, %zu bytes",
+			    p->max_window, wsize);
+	ret = stream_all(c, p, zds, out, res->content_len, &at);
+	if (res->defect != SPEC_VALID)
+		return;
+	if (zstd_is_error(ret) && fuzz_window_refusal(ret)) {
+		unsigned long long window = fuzz_frame_window(c->zdata + at, c->zdata_len - at);
+
+		if (window > p->max_window) {
+			zo_note_window_refused(c, window, p->max_window);
+			return;
+		}
+	}
+	zo_kernel_result(&k, "zstd_decompress_stream", ret, out, ret);
+	zo_bytes_result(&e, "the built content", res->content, res->content_len);
+	zo_verdict(c, &k, &e, &v);
+	if (v.cls == ZO_KNOWN)
+		zo_note_known(&v);
+	else if (v.cls != ZO_AGREE)
+		finding(c, v.cls, "the kernel's streaming decoder against the built content",
+			&k, &e, &v.site);
+}
+
 static void judge_invalid(const struct zo_case *c, const struct spec_result *res,
 			  const struct sides *s)
 {
@@ -129,13 +208,18 @@ static void judge_invalid(const struct zo_case *c, const struct spec_result *res
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct spec_result res;
-	struct fuzz_input choices, frames;
+	struct fuzz_input tail, choices, frames;
+	struct stream_params sp;
 	struct sides s;
 	struct zo_case c;
 
 	fuzz_timing_input_begin(TARGET);
 	fuzz_note_references();
-	spec_choices_init(&choices, data, size);
+	/* The streaming parameters come from the trailer, if any; the rest is all choices. */
+	fuzz_input_init(&tail, data, size);
+	sp.max_window = fuzz_input_u32(&tail, 1 << 10, 1 << 24, 1 << 23);
+	fuzz_chunks_init(&sp.chunks, &tail);
+	spec_choices_init(&choices, tail.payload, tail.payload_len);
 	if (!spec_build(&choices, &res))
 		abort();
 	spec_frames_count(&res);
@@ -150,6 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		judge_valid(&c, &res, &s);
 	else
 		judge_invalid(&c, &res, &s);
+	judge_stream(&c, &res, &sp);
 	fuzz_timing_input_end();
 	return 0;
 }

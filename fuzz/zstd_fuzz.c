@@ -88,7 +88,7 @@ int fuzz_guard_payload(struct fuzz_input *in, size_t len)
 	return 1;
 }
 
-static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c, 0x69, 0x96 };
+static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c, 0x69, 0x96, 0x4b };
 
 void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot)
 {
@@ -235,4 +235,36 @@ size_t fuzz_dstream_run(struct fuzz_dstream *ds, const struct zo_case *c,
 			return out_pos == cap ? FUZZ_ERR_DST_TOO_SMALL : FUZZ_ERR_SRC_WRONG;
 		full = 1;
 	}
+}
+
+size_t fuzz_kernel_dstream_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
+				const void *src, size_t src_size, size_t *src_pos)
+{
+	zstd_out_buffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
+	zstd_in_buffer in = { .src = src, .size = src_size, .pos = *src_pos };
+	size_t ret = zstd_decompress_stream(ctx, &out, &in);
+
+	*dst_pos = out.pos;
+	*src_pos = in.pos;
+	return ret;
+}
+
+int fuzz_kernel_is_error(size_t code)
+{
+	return zstd_is_error(code);
+}
+
+unsigned long long fuzz_frame_window(const uint8_t *src, size_t len)
+{
+	struct ref_frame_header fh;
+
+	return ref_get_frame_header(&fh, src, len) == 0 ? fh.window_size : 0;
+}
+
+int fuzz_window_refusal(size_t kret)
+{
+	int code = zstd_get_error_code(kret);
+
+	return code == ZSTD_error_frameParameter_windowTooLarge ||
+	       code == ZSTD_error_memory_allocation;
 }

@@ -35,6 +35,7 @@ enum fuzz_slot {
 	FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT,
 	FUZZ_SLOT_NEXT,		/* the second reference's output (zstd 1.5.7) */
 	FUZZ_SLOT_DICT,		/* a dictionary target's dictionary */
+	FUZZ_SLOT_STREAM,	/* a second kernel context: spec_frames' dstream */
 	FUZZ_SLOTS
 };
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);
@@ -129,5 +130,18 @@ struct fuzz_dstream {
 size_t fuzz_dstream_run(struct fuzz_dstream *ds, const struct zo_case *c,
 			struct fuzz_chunks ch, uint8_t *dst, size_t cap,
 			const uint8_t *src, size_t len, size_t *consumed);
+
+/* The kernel's zstd_decompress_stream as a fuzz_dstream step (ctx: a zstd_dstream). */
+size_t fuzz_kernel_dstream_step(void *ctx, void *dst, size_t dst_size, size_t *dst_pos,
+				const void *src, size_t src_size, size_t *src_pos);
+int fuzz_kernel_is_error(size_t code);
+/* The window of the frame at src as the reference reads it; 0 when it cannot. */
+unsigned long long fuzz_frame_window(const uint8_t *src, size_t len);
+/*
+ * The kernel's streaming answer to a window bigger than its workspace's:
+ * the window errors only (the wrapper ignores max_window: its static
+ * workspace cannot grow, memory_allocation).
+ */
+int fuzz_window_refusal(size_t kret);
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * The golden manifest (conformance/golden_manifest.c): well-formed lines
  * parse, every kind of malformed line is rejected with a reason, a path
- * listed twice fails the load, and the checked-in manifest loads.
+ * listed twice fails the load, and the checked-in manifest loads; the
+ * same for the references' answers (conformance/golden_answers.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "golden_answers.h"
 #include "golden_manifest.h"
 
 #define DIGEST "3b70863811014d543666a379fb50181654b5a9c7cc4b79741960539a26c0c8e2"
@@ -100,6 +102,68 @@ static void test_checked_in_manifest_loads(void **state)
 	assert_true(count >= 10);
 }
 
+/* Answers: a file with one good line of each kind, then the given bad line. */
+static int load_answers(const char *bad, char *err, size_t errlen)
+{
+	char path[] = "/tmp/kz-answers-XXXXXX";
+	struct golden_answer a[8];
+	size_t count;
+	int fd = mkstemp(path), r;
+	FILE *f;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fprintf(f, "# answers\nmust-fail/a.zst 1.5.4 oneshot rejects Src size is incorrect\n"
+		"must-fail/a.zst 1.5.7 stream decodes %s\n%s", DIGEST, bad);
+	fclose(f);
+	r = golden_answers_load(path, a, 8, &count, err, errlen);
+	unlink(path);
+	if (!r) {
+		assert_int_equal(count, 2);
+		assert_string_equal(golden_answer_find(a, count, "must-fail/a.zst", "1.5.4", "oneshot"),
+				    "rejects Src size is incorrect");
+		assert_null(golden_answer_find(a, count, "must-fail/a.zst", "1.5.4", "stream"));
+	}
+	return r;
+}
+
+static void test_answers(void **state)
+{
+	static const char *const bad[] = {
+		"must-fail/a.zst 1.5.4 oneshot rejects Src size is incorrect\n",	/* twice */
+		"must-fail/a.zst 1.5.4 both rejects x\n",				/* way */
+		"must-fail/a.zst 1.5.4 oneshot fails x\n",				/* verb */
+		"must-fail/a.zst 1.5.4 oneshot rejects\n",				/* no answer */
+		"must-fail/../a.zst 1.5.4 oneshot rejects x\n",
+		"must-fail/a 1.5.4 oneshot rejects x\n",
+		"must-fail/a.zst\n",
+	};
+	char err[256];
+
+	(void)state;
+	assert_int_equal(load_answers("", err, sizeof(err)), 0);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		print_message("line %zu: %s", i, bad[i]);
+		assert_int_equal(load_answers(bad[i], err, sizeof(err)), -1);
+		assert_non_null(strstr(err, ":4: "));
+	}
+}
+
+static void test_checked_in_answers_load(void **state)
+{
+	static struct golden_answer a[1024];
+	size_t count;
+	char err[256] = "";
+
+	(void)state;
+	if (golden_answers_load("conformance/golden/reference-answers.txt", a, 1024, &count, err,
+				sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(count >= 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -107,6 +171,8 @@ int main(void)
 		cmocka_unit_test(test_malformed_lines),
 		cmocka_unit_test(test_duplicate_rejected),
 		cmocka_unit_test(test_checked_in_manifest_loads),
+		cmocka_unit_test(test_answers),
+		cmocka_unit_test(test_checked_in_answers_load),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

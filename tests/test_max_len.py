@@ -2,12 +2,14 @@
 """Unit tests of the per-target input limit (fuzz/max_len.txt, read by
 fuzz/max_len.py): every target of fuzz/targets.mk has one, the table's
 format, and that the campaign hands it to libFuzzer (fuzzing and merges)
-and, up to AFL++'s own limit, to AFL++.
+and, up to AFL++'s own limit, to AFL++, and the gate's fuzz check
+(conformance/gate_fuzz.py) to libFuzzer.
 
     python3 tests/test_max_len.py
 """
 import os
 import re
+import shutil
 import sys
 import tempfile
 import unittest
@@ -17,6 +19,8 @@ TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 sys.path.insert(0, os.path.join(TOP, 'fuzz'))
 import campaign                     # noqa: E402
 import max_len                      # noqa: E402
+sys.path.insert(0, os.path.join(TOP, 'conformance'))
+import gate_fuzz                    # noqa: E402
 
 
 def all_targets():
@@ -87,6 +91,40 @@ class CampaignArgs(unittest.TestCase):
         self.assertEqual(len(runs), 2)
         for argv in runs:
             self.assertEqual(argv[argv.index('-G') + 1], str(campaign.AFL_MAX_FILE))
+
+
+class GateFuzzArgs(unittest.TestCase):
+    def test_each_target_fuzzes_with_its_own(self):
+        """A stand-in libFuzzer binary records its arguments; gate_fuzz.py
+        runs it once per target over its starting corpus."""
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        targets = ['spec_frames', 'decompress_oneshot']
+        for t in targets:
+            os.makedirs(os.path.join(d, 'b', 'fuzz', 'fuzz'), exist_ok=True)
+            path = os.path.join(d, 'b', 'fuzz', 'fuzz', t)
+            with open(path, 'w') as f:
+                f.write('#!/bin/sh\necho "$@" >%s/%s.argv\n' % (d, t))
+            os.chmod(path, 0o755)
+        os.makedirs(os.path.join(d, 'run'))
+        old = os.environ.get('GATE_FUZZ_RUNS')
+        os.environ['GATE_FUZZ_RUNS'] = '0'
+        try:
+            gate_fuzz.Gate([os.path.join(d, 'run'), os.path.join(d, 'b'), '5', '1', '1',
+                            os.path.join(d, 'seeds'), '', *targets]).run()
+        finally:
+            if old is None:
+                del os.environ['GATE_FUZZ_RUNS']
+            else:
+                os.environ['GATE_FUZZ_RUNS'] = old
+        table = max_len.read_table()
+        for t in targets:
+            with open(os.path.join(d, t + '.argv')) as f:
+                self.assertIn('-max_len=%d' % table[t], f.read().split(), t)
+
+    def test_a_target_without_one_is_refused(self):
+        with self.assertRaises(max_len.MaxLenError):
+            gate_fuzz.Gate(['D', 'B', '5', '1', '1', 'S', '', 'no_such_target'])
 
 
 if __name__ == '__main__':

@@ -9,9 +9,16 @@
 #   <target>.options          ci/oss-fuzz/options/<target>.options, if any, with
 #                             max_len from fuzz/max_len.txt (every target)
 # Sources: the project in $SRC/kzfuzz (or KZFUZZ_SRC); the kernel tree in
-# KERNEL_SRC, else $SRC/linux when it exists, else Debian's linux-source-6.1;
-# the reference libzstd (1.5.x) in /usr/local (the Dockerfile builds it) or
-# Debian's libzstd-dev (KZFUZZ_REF_LIB overrides).
+# KERNEL_SRC (a path, or debian:6.12 for Debian's linux-source-6.12), else
+# $SRC/linux when it exists, else Debian's linux-source-6.1; its zstd.h's
+# API level picks the targets (fuzz/targets.mk: the dictionary and allocator
+# ones on 6.12+); the reference libzstd (1.5.x) in /usr/local (the
+# Dockerfile builds it) or Debian's libzstd-dev (KZFUZZ_REF_LIB overrides);
+# the second reference, upstream zstd 1.5.7 (ref/zstd-next.sh: npm
+# zstd-napi 0.0.13, integrity checked), from $SRC/zstd-next (the image
+# fetched it when it was built), else KZFUZZ_ZSTD_NEXT_CACHE (locally: what
+# make already fetched, build/zstd-next), else $WORK/zstd-next; where it
+# cannot be had, one line says so and the targets judge with 1.5.x alone.
 project=${KZFUZZ_SRC:-$SRC/kzfuzz}
 cd "$project"
 ksrc=${KERNEL_SRC:-}
@@ -27,6 +34,22 @@ fi
 build=$WORK/kzfuzz
 mkdir -p "$build"
 tree=$(kernel/prepare-tree.sh "$build" "$ksrc")
+echo "build.sh: $(cat "$tree/tree.txt")"
+# The findings registry as this tree's zstd version sees it (lib/findings.py).
+export KZ_ZSTD_VERSION
+KZ_ZSTD_VERSION=$(sed -n 's/^KTREE_ZSTD_VERSION := //p' "$tree/tree.mk")
+next_cache=${KZFUZZ_ZSTD_NEXT_CACHE:-}
+if [ -z "$next_cache" ]; then
+	next_cache=$WORK/zstd-next
+	[ -d "$SRC/zstd-next" ] && next_cache=$SRC/zstd-next
+fi
+next_err=$build/zstd-next.err
+if next=$(ref/zstd-next.sh "$next_cache" 2>"$next_err"); then
+	echo "build.sh: second reference: zstd 1.5.7 from $next"
+else
+	next=
+	echo "build.sh: $(tail -n1 "$next_err")"
+fi
 # One object folder per compiler, flags and engine: builds never mix.
 key=$(printf '%s\n' "$CC" "$CFLAGS" "$LIB_FUZZING_ENGINE" | sha1sum | cut -c1-12)
 B=$build/$(basename "$tree")/ossfuzz-$key
@@ -36,13 +59,21 @@ print-targets:
 	@echo $(FUZZ_TARGETS)
 MK
 )
+# KZFUZZ_TARGETS: only these of the tree's targets (a test's quicker build).
+if [ -n "${KZFUZZ_TARGETS:-}" ]; then
+	for t in $KZFUZZ_TARGETS; do
+		[[ " $targets " == *" $t "* ]] ||
+			{ echo "build.sh: KZFUZZ_TARGETS: $t is not a target of this tree ($targets)" >&2; exit 1; }
+	done
+	targets=$KZFUZZ_TARGETS
+fi
 jobs=${KZFUZZ_JOBS:-$(nproc)}
 # AFL++'s driver passes the input in place, misaligned: copy it (fuzz/afl_aligned_input.c).
 afl=
 if [ "${FUZZING_ENGINE:-}" = afl ]; then afl=1; fi
 mk=(make --no-print-directory -j"$jobs" -f build.mk VARIANT=ossfuzz TREE_DIR="$tree" B="$B"
 	CC="$CC" OSSFUZZ_CFLAGS="$CFLAGS" LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" REF_LIB="$ref_lib"
-	OSSFUZZ_AFL="$afl")
+	ZSTD_NEXT="$next" ZSTD_NEXT_ERR="$next_err" OSSFUZZ_AFL="$afl")
 "${mk[@]}" $(printf "$B/fuzz/%s " $targets) "$B/bin/gen-seeds" "$B/bin/fanotify-seeds"
 
 # Seeds: made once per object folder (the generators are deterministic).
@@ -121,4 +152,6 @@ for t in $targets; do
 	[ -f "corpus/dicts/$t.dict" ] && cp "corpus/dicts/$t.dict" "$OUT/$t.dict"
 	write_options "$t" "$OUT/$t.options"
 done
-echo "build.sh: $(wc -w <<<"$targets") fuzzers in $OUT ($SANITIZER, $(basename "$CC"), engine ${LIB_FUZZING_ENGINE})"
+refs="libzstd 1.5.x alone"
+[ -z "$next" ] || refs="libzstd 1.5.x and zstd 1.5.7"
+echo "build.sh: $(wc -w <<<"$targets") fuzzers in $OUT ($SANITIZER, $(basename "$CC"), engine ${LIB_FUZZING_ENGINE}; references: $refs)"

@@ -29,7 +29,7 @@ static void describe(const struct spec_result *res)
 int main(int argc, char **argv)
 {
 	struct spec_result res;
-	struct fuzz_input in;
+	struct fuzz_input in, tail;
 	unsigned char *data;
 	size_t len;
 
@@ -42,7 +42,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "spec-emit: %s: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
-	spec_choices_init(&in, data, len);
+	/* As spec_frames reads its input: a parameter trailer is not a choice. */
+	fuzz_input_init(&tail, data, len);
+	spec_choices_init(&in, tail.payload, tail.payload_len);
 	if (!spec_build(&in, &res)) {
 		fprintf(stderr, "spec-emit: out of memory\n");
 		return 1;
