@@ -26,8 +26,10 @@ for gen in "$gen_frames" "$gen_api"; do
 	[ -x "$gen" ] || die "$gen: not built"
 done
 rm -rf "$out" && mkdir -p "$out"
-"$(dirname "$0")/checks_measure.py" --lines "$out/lines.txt" "$src/lib/zstd" corpus/unreachable.txt \
-	corpus/unreachable-regions.txt "$dir" /dev/null >/dev/null 2>&1
+# The unreachable lists of the tree's zstd version ($KZ_ZSTD_VERSION).
+mapfile -t lists < <("$(dirname "$0")/unreachable_lists.py") && [ ${#lists[@]} -eq 2 ] || exit 2
+"$(dirname "$0")/checks_measure.py" --lines "$out/lines.txt" "$src/lib/zstd" "${lists[@]}" \
+	"$dir" /dev/null >/dev/null 2>&1
 [ -s "$out/lines.txt" ] || die "no check lines (checks_measure.py --lines; make check-single-defect)"
 
 # taken SHOW LINE: the True count of the check's branch in llvm-cov show's text.
