@@ -12,6 +12,7 @@
 #                   unreachable lists (unreachable_lists.py: corpus/
 #                   unreachable.txt and unreachable-regions.txt for 1.4.10)
 #                   list as out of the wrapper's reach
+#   functions-reach.txt  the same per reachable function (functions_reach.py)
 #   lines.lcov      per-line counts of lib/zstd (llvm-cov export)
 #   regions.txt     per file, the region lines left out (coverage_regions.py)
 #   notes.txt       what was skipped or failed
@@ -79,9 +80,11 @@ mapfile -t zstd_files < <(find "$src/lib/zstd" -name '*.c' | sort)
 	>"$tmp/regions.txt" 2>"$tmp/logs/regions.err" ||
 	echo "regions: ${lists[1]} is wrong: $(head -n1 "$tmp/logs/regions.err") (see logs/regions.err)" >>"$tmp/notes.txt"
 "$here/coverage-reachable.sh" "$tmp/functions.txt" "${lists[0]}" "$tmp/regions.txt" >"$tmp/reachable.txt"
+"$here/functions_reach.py" "$tmp/functions.txt" "$tmp/lines.lcov" "${lists[@]}" >"$tmp/functions-reach.txt" \
+	2>>"$tmp/logs/regions.err" || true
 
 rm -rf "$out"
 mv "$tmp" "$out"
 sed -n 's/^\(TOTAL.*\)/coverage: \1/p' "$out/summary.txt"
 cat "$out/notes.txt"
-echo "coverage: $out/html/index.html, $out/summary.txt, $out/reachable.txt"
+echo "coverage: $out/html/index.html, $out/summary.txt, $out/reachable.txt, $out/functions-reach.txt"
