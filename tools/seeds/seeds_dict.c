@@ -17,6 +17,7 @@
 #define DICT_FRAMES	3	/* payload as is, same dictionary, other dictionary */
 #define DICT_FAILS	4	/* allocation failed: none, 1st, 2nd, 3rd */
 #define TAIL_MAX	40
+#define CDICT_TEXT_MAX	33000	/* the largest emit_cdict_sized text: over 32 KB */
 
 /* The parameters of one dictionary kind (the target's choose_dict), after its kind and source. */
 static size_t dict_params(uint8_t *t, unsigned int kind)
@@ -88,12 +89,10 @@ int seeds_ddict(const struct seed_sink *sink)
 	return ret;
 }
 
-/* compress_cdict's trailer: dictionary, level (0: the default), page estimate, failure, bound. */
-static int emit_cdict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
-		      int level, unsigned int fail)
+/* compress_cdict's trailer: dictionary, level (0: the default), estimate, failure, bound. */
+static size_t cdict_tail(uint8_t *tail, unsigned int kind, int level, unsigned int est,
+			 unsigned int fail)
 {
-	uint8_t tail[32];
-	char name[64];
 	size_t n = 0;
 
 	tail[n++] = kind;
@@ -104,14 +103,50 @@ static int emit_cdict(const struct seed_sink *sink, const uint8_t *page, unsigne
 		tail[n++] = level > 0 ? 0 : 2;
 		tail[n++] = (uint8_t)((level > 0 ? level : -level) - 1);
 	}
-	tail[n++] = 0;			/* estimate: zram's page */
+	tail[n++] = est;		/* 0: zram's page, 1: the input's size */
 	tail[n++] = fail;
 	tail[n++] = 0, tail[n++] = 0;	/* capacity: the bound */
+	return n;
+}
+
+static int emit_cdict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
+		      int level, unsigned int fail)
+{
+	uint8_t tail[32];
+	char name[64];
+	size_t n = cdict_tail(tail, kind, level, 0, fail);
+
 	snprintf(name, sizeof(name), "cdict-kind%u-lvl%d-fail%u", kind, level, fail);
 	return emit_page(sink, page, tail, n, name);
 }
 
-static const int cdict_levels[] = { 0, 1, 3, 9, 19, -1 };
+/*
+ * A text of len bytes compressed at level with the trained dictionary, the
+ * input's size as the estimate. Over the strategy's attach cutoff
+ * (ZSTD_shouldAttachDict: 8 KB for fast and btultra, 16 KB dfast, 32 KB
+ * greedy to btopt) the context copies the CDict's tables instead of
+ * attaching them; past 16 KB with the dictionary, the window is 2^17 and
+ * greedy to lazy2 use the row match finder (windowLog over 14).
+ */
+static int emit_cdict_sized(const struct seed_sink *sink, size_t len, int level)
+{
+	static uint8_t text[CDICT_TEXT_MAX], in[CDICT_TEXT_MAX + TAIL_MAX];
+	uint8_t tail[32];
+	size_t n = cdict_tail(tail, 0, level, 1, 0), total;
+
+	lib_sample_fill(text, len, LIB_SAMPLE_TEXT, 1003);
+	total = fuzz_input_build(in, sizeof(in), text, len, tail, n);
+	return total ? seed_emit(sink, SEED_PLAIN, 0, in, total, "cdict-text%zu-lvl%d", len,
+				 level) : -1;
+}
+
+static const int cdict_levels[] = { 0, 1, 3, 4, 5, 6, 9, 11, 19, -1 };
+
+/* Sizes and levels of emit_cdict_sized: copied fast, dfast and btultra2
+ * tables; attached and copied row-matched greedy to lazy2; copied btlazy2. */
+static const struct { size_t len; int level; } cdict_sized[] = {
+	{ 8300, 1 }, { 8300, 19 }, { 20000, 7 }, { 33000, 3 }, { 33000, 7 }, { 33000, 12 },
+};
 
 int seeds_cdict(const struct seed_sink *sink)
 {
@@ -124,5 +159,7 @@ int seeds_cdict(const struct seed_sink *sink)
 			ret = emit_cdict(sink, page, kind, cdict_levels[i], 0);
 	for (fail = 1; fail <= 6 && !ret; fail++)
 		ret = emit_cdict(sink, page, 0, 3, fail);
+	for (i = 0; i < sizeof(cdict_sized) / sizeof(cdict_sized[0]) && !ret; i++)
+		ret = emit_cdict_sized(sink, cdict_sized[i].len, cdict_sized[i].level);
 	return ret;
 }
