@@ -7,6 +7,7 @@
 #include "sample_data.h"
 #include "ref_zstd.h"
 #include "seeds_frames.h"
+#include "single_defect_build.h"
 
 #define BUILT_MAX	(80 * 1024)
 #define WD_1K		0x00	/* window descriptor: 1 KiB */
@@ -168,6 +169,15 @@ static int built_skippable(const struct seed_sink *sink, uint8_t *buf)
 	return ret;
 }
 
+/* The prefetch decoder over a split literal buffer (sd_prefetch_split_frame). */
+static int built_prefetch_split(const struct seed_sink *sink, uint8_t *buf)
+{
+	size_t len = sd_prefetch_split_frame(buf, BUILT_MAX);
+
+	return len ? seed_emit(sink, SEED_DECODES, SD_PREFETCH_SPLIT_LEN, buf, len,
+			       "built-prefetch-split-literals") : -1;
+}
+
 static int for_each_built(const struct seed_sink *sink,
 			  int (*one)(const struct seed_sink *, const struct built_case *,
 				     uint8_t *, uint8_t *))
@@ -182,6 +192,8 @@ static int for_each_built(const struct seed_sink *sink,
 		ret = one(sink, &built_cases[i], content, frame);
 	if (!ret && one == built_frame)
 		ret = built_skippable(sink, frame);
+	if (!ret && one == built_frame)
+		ret = built_prefetch_split(sink, frame);
 out:
 	free(content);
 	free(frame);

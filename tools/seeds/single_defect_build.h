@@ -30,6 +30,14 @@ size_t sd_seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits);
 size_t sd_one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n);
 /* The Huffman tree of 'a' and 'b' (a bit each, 'a' code 0), 50 bytes. */
 size_t sd_huf_tree(uint8_t *p);
+/*
+ * Not a defect: a frame the prefetch decoder decodes over a split literal
+ * buffer, of SD_PREFETCH_SPLIT_LEN bytes: "abcd", 9 sequences of 15 literals
+ * and a 3-byte match, the rest of SD_SPLIT_LITS literals.
+ */
+#define SD_SPLIT_LITS		(65536 + 100)
+#define SD_PREFETCH_SPLIT_LEN	(4 + SD_SPLIT_LITS + 3 * 9)
+size_t sd_prefetch_split_frame(uint8_t *buf, size_t cap);
 
 /*
  * A case's builder (defect 1: the input, 0: its control) that sets field

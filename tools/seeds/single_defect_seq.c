@@ -361,6 +361,38 @@ static size_t prefetch_frame(uint8_t *buf, size_t cap, const struct prefetch *d)
 	return after_abcd(buf, cap, &h, blk, n + len);
 }
 
+/*
+ * Not a defect: the prefetch decoder over a split literal buffer (zstd
+ * 1.5.x). The block's 65636 RLE literals are over ZSTD_LITBUFFEREXTRASIZE
+ * (64 KiB): decoded into an output of the frame's size (or streamed),
+ * 1.5.2 keeps the last 64 KiB of them in the context and the first 100 at
+ * the end of the output, and the sequences, 15 literals each, cross from
+ * one part to the other. Every version decodes it alike: a seed
+ * (seeds_built_frames.c), "abcd", then 'l' * 15 + "abc" nine times, then
+ * the other 65501 'l's.
+ */
+#define SPLIT_LL	15	/* literal length code 15: 15 literals, no extra bits */
+
+size_t sd_prefetch_split_frame(uint8_t *buf, size_t cap)
+{
+	struct fb_header h = { .window_desc = WD_32M, .fcs_bytes = 4,
+			       .content_size = SD_PREFETCH_SPLIT_LEN };
+	uint8_t blk[64];
+	size_t n = 0, len;
+
+	/* RLE literals, Size_Format 3: a 20-bit size over 3 bytes, then the byte. */
+	blk[n++] = (uint8_t)(1 | 3 << 2 | (SD_SPLIT_LITS & 0xF) << 4);
+	blk[n++] = (uint8_t)(SD_SPLIT_LITS >> 4);
+	blk[n++] = (uint8_t)(SD_SPLIT_LITS >> 12);
+	blk[n++] = 'l';
+	blk[n++] = PREFETCH_SEQS;
+	blk[n++] = SD_MODES(SD_MODE_RLE, SD_MODE_PREDEFINED, SD_MODE_RLE);
+	blk[n++] = SPLIT_LL;
+	blk[n++] = 0;
+	len = prefetch_stream(blk + n, sizeof(blk) - n, PREFETCH_SEQS);
+	return len ? after_abcd(buf, cap, &h, blk, n + len) : 0;
+}
+
 static size_t prefetch_stream_empty(uint8_t *buf, size_t cap, int defect)
 {
 	struct prefetch d = { .nbseq = PREFETCH_SEQS, .coded = PREFETCH_SEQS,
