@@ -11,6 +11,7 @@
 #include "fuzz_input.h"
 #include "sample_data.h"
 #include "seeds.h"
+#include "single_defect_build.h"
 
 #define DICT_PAGE	4096
 #define DICT_KINDS	5	/* trained, raw, changed, cut, empty */
@@ -45,11 +46,9 @@ static int emit_page(const struct seed_sink *sink, const uint8_t *page, const ui
 	return len ? seed_emit(sink, SEED_PLAIN, 0, in, len, "%s", name) : -1;
 }
 
-static int emit_ddict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
-		    unsigned int frame, unsigned int fail)
+/* The trailer of a dictionary kind, frame and failure; its size. */
+static size_t ddict_tail(uint8_t *tail, unsigned int kind, unsigned int frame, unsigned int fail)
 {
-	uint8_t tail[32];
-	char name[64];
 	size_t n = 0;
 
 	tail[n++] = kind;
@@ -63,8 +62,49 @@ static int emit_ddict(const struct seed_sink *sink, const uint8_t *page, unsigne
 	tail[n++] = fail;
 	tail[n++] = fail ? 1 : 0;	/* zram's page, or 1 MiB */
 	tail[n++] = 0, tail[n++] = 0;
+	return n;
+}
+
+static int emit_ddict(const struct seed_sink *sink, const uint8_t *page, unsigned int kind,
+		      unsigned int frame, unsigned int fail)
+{
+	uint8_t tail[32];
+	char name[64];
+
 	snprintf(name, sizeof(name), "ddict-kind%u-frame%u-fail%u", kind, frame, fail);
-	return emit_page(sink, page, tail, n, name);
+	return emit_page(sink, page, tail, ddict_tail(tail, kind, frame, fail), name);
+}
+
+/* The page compressed with the first trained dictionary, decoded into 1 MiB. */
+static int emit_ddict_named(const struct seed_sink *sink, const uint8_t *page, const char *name)
+{
+	uint8_t tail[32];
+
+	return emit_page(sink, page, tail, ddict_tail(tail, 0, 1, 0), name);
+}
+
+/*
+ * "abcd" and a match of 3 at offset 6, 2 bytes of a raw-content dictionary
+ * and the output's first (the extDict copy in two parts), decoded into
+ * 1 MiB or into the input's size (the slow path near the output's end).
+ */
+static int emit_ddict_from_dict(const struct seed_sink *sink, int exact)
+{
+	uint8_t blk[16], frame[64], tail[16], in[64 + sizeof(tail) + 8];
+	size_t len, n = 0;
+
+	len = sd_one_block(frame, sizeof(frame), blk, sd_seq_block(blk, 4, 3, 1));
+	tail[n++] = 1;			/* raw content */
+	tail[n++] = 0;
+	n += dict_params(tail + n, 1);
+	tail[n++] = 0;			/* the frame as is */
+	tail[n++] = 0, tail[n++] = 2;	/* level (unused) */
+	tail[n++] = 0;			/* no allocation fails */
+	tail[n++] = exact ? 2 : 0;	/* capacity: the input's size, or 1 MiB */
+	tail[n++] = 0, tail[n++] = 0;
+	len = len ? fuzz_input_build(in, sizeof(in), frame, len, tail, n) : 0;
+	return len ? seed_emit(sink, SEED_PLAIN, 0, in, len, "ddict-raw-match-from-dict%s",
+			       exact ? "-exact" : "") : -1;
 }
 
 /* The page every seed carries: text, as zram would store. */
@@ -86,6 +126,19 @@ int seeds_ddict(const struct seed_sink *sink)
 		for (frame = 0; frame < DICT_FRAMES && !ret; frame++)
 			for (fail = 0; fail < DICT_FAILS && !ret; fail++)
 				ret = emit_ddict(sink, page, kind, frame, fail);
+	/* Random letters of 16: over 768 literals, Huffman-coded, the dictionary cold. */
+	if (!ret) {
+		static uint8_t letters[DICT_PAGE];
+
+		lib_sample_fill(letters, sizeof(letters), LIB_SAMPLE_RANDOM, 1003);
+		for (size_t i = 0; i < sizeof(letters); i++)
+			letters[i] = (uint8_t)('a' + (letters[i] & 15));
+		ret = emit_ddict_named(sink, letters, "ddict-kind0-frame1-letters");
+	}
+	if (!ret)
+		ret = emit_ddict_from_dict(sink, 0);
+	if (!ret)
+		ret = emit_ddict_from_dict(sink, 1);
 	return ret;
 }
 

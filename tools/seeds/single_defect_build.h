@@ -31,13 +31,24 @@ size_t sd_one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n);
 /* The Huffman tree of 'a' and 'b' (a bit each, 'a' code 0), 50 bytes. */
 size_t sd_huf_tree(uint8_t *p);
 /*
- * Not a defect: a frame the prefetch decoder decodes over a split literal
- * buffer, of SD_PREFETCH_SPLIT_LEN bytes: "abcd", 9 sequences of 15 literals
- * and a 3-byte match, the rest of SD_SPLIT_LITS literals.
+ * Not a defect: a frame of "abcd" and a block of SD_SPLIT_LITS RLE
+ * literals, which 1.5.x splits between the output's end and its context,
+ * and nbseq sequences of literal length code ll and a match of offset 4
+ * and match length code ml_code (with their extra bits, *_bits of them);
+ * the frame says content bytes (sd_split_frame).
  */
 #define SD_SPLIT_LITS		(65536 + 100)
-#define SD_PREFETCH_SPLIT_LEN	(4 + SD_SPLIT_LITS + 3 * 9)
-size_t sd_prefetch_split_frame(uint8_t *buf, size_t cap);
+struct sd_split {
+	int nbseq;
+	uint8_t ll;
+	uint8_t ml_code;
+	uint32_t ml_extra;
+	unsigned int ml_bits;
+	uint64_t content;
+	uint32_t ll_extra;
+	unsigned int ll_bits;
+};
+size_t sd_split_frame(uint8_t *buf, size_t cap, const struct sd_split *s);
 
 /*
  * A case's builder (defect 1: the input, 0: its control) that sets field

@@ -313,13 +313,13 @@ struct prefetch {
 
 /*
  * The bit stream of sequences of offset code 2 (a cell of its own, whose
- * 5 bits reach any state) with 2 bits 3 (offset 4), literal length 0 and
- * match length 3 (RLE): the state, then each sequence's bits and the
- * state's bits to leave it, but after the last one (1.5.7 reads none
- * there; 1.4.10 reads them and may run past the end after the last
- * sequence).
+ * 5 bits reach any state) with 2 bits 3 (offset 4), and the extra bits of
+ * the literal and match length codes x gives (RLE; none when x is NULL):
+ * the state, then each sequence's bits and the state's bits to leave it,
+ * but after the last one (1.5.7 reads none there; 1.4.10 reads them and
+ * may run past the end after the last sequence).
  */
-static size_t prefetch_stream(uint8_t *p, size_t cap, int coded)
+static size_t prefetch_stream(uint8_t *p, size_t cap, int coded, const struct sd_split *x)
 {
 	struct fb_fse t;
 	struct fb_bits b;
@@ -333,6 +333,10 @@ static size_t prefetch_stream(uint8_t *p, size_t cap, int coded)
 	for (int i = 0; i < coded; i++) {	/* written backwards: the last first */
 		if (i)
 			fb_bits_put(&b, s - t.base[s], t.nb[s]);
+		if (x) {	/* read after the offset's: match length, literal length */
+			fb_bits_put(&b, x->ll_extra, x->ll_bits);
+			fb_bits_put(&b, x->ml_extra, x->ml_bits);
+		}
 		fb_bits_put(&b, 3, 2);
 	}
 	fb_bits_put(&b, s, t.log);
@@ -355,28 +359,27 @@ static size_t prefetch_frame(uint8_t *buf, size_t cap, const struct prefetch *d)
 	blk[n++] = SD_MODES(SD_MODE_RLE, SD_MODE_PREDEFINED, SD_MODE_RLE);
 	blk[n++] = 0;
 	blk[n++] = 0;
-	len = d->no_stream ? 0 : prefetch_stream(blk + n, sizeof(blk) - n, d->coded);
+	len = d->no_stream ? 0 : prefetch_stream(blk + n, sizeof(blk) - n, d->coded, NULL);
 	if (!len && !d->no_stream)
 		return 0;
 	return after_abcd(buf, cap, &h, blk, n + len);
 }
 
 /*
- * Not a defect: the prefetch decoder over a split literal buffer (zstd
- * 1.5.x). The block's 65636 RLE literals are over ZSTD_LITBUFFEREXTRASIZE
+ * Not a defect: sequences over a split literal buffer (zstd 1.5.x). The
+ * block's SD_SPLIT_LITS RLE literals are over ZSTD_LITBUFFEREXTRASIZE
  * (64 KiB): decoded into an output of the frame's size (or streamed),
  * 1.5.2 keeps the last 64 KiB of them in the context and the first 100 at
- * the end of the output, and the sequences, 15 literals each, cross from
- * one part to the other. Every version decodes it alike: a seed
- * (seeds_built_frames.c), "abcd", then 'l' * 15 + "abc" nine times, then
- * the other 65501 'l's.
+ * the end of the output. A 32 MiB window and over 8 sequences (predefined
+ * offsets, a share of long ones) take the prefetch decoder, else the short
+ * one. "abcd", then per sequence the literals of literal length code
+ * s->ll and a match (offset 4) of match length code s->ml_code (each with
+ * its extra bits), then the other 'l's; the frame says s->content bytes.
  */
-#define SPLIT_LL	15	/* literal length code 15: 15 literals, no extra bits */
-
-size_t sd_prefetch_split_frame(uint8_t *buf, size_t cap)
+size_t sd_split_frame(uint8_t *buf, size_t cap, const struct sd_split *s)
 {
 	struct fb_header h = { .window_desc = WD_32M, .fcs_bytes = 4,
-			       .content_size = SD_PREFETCH_SPLIT_LEN };
+			       .content_size = s->content };
 	uint8_t blk[64];
 	size_t n = 0, len;
 
@@ -385,11 +388,11 @@ size_t sd_prefetch_split_frame(uint8_t *buf, size_t cap)
 	blk[n++] = (uint8_t)(SD_SPLIT_LITS >> 4);
 	blk[n++] = (uint8_t)(SD_SPLIT_LITS >> 12);
 	blk[n++] = 'l';
-	blk[n++] = PREFETCH_SEQS;
+	blk[n++] = (uint8_t)s->nbseq;
 	blk[n++] = SD_MODES(SD_MODE_RLE, SD_MODE_PREDEFINED, SD_MODE_RLE);
-	blk[n++] = SPLIT_LL;
-	blk[n++] = 0;
-	len = prefetch_stream(blk + n, sizeof(blk) - n, PREFETCH_SEQS);
+	blk[n++] = s->ll;
+	blk[n++] = s->ml_code;
+	len = prefetch_stream(blk + n, sizeof(blk) - n, s->nbseq, s);
 	return len ? after_abcd(buf, cap, &h, blk, n + len) : 0;
 }
 
