@@ -197,6 +197,18 @@ static const struct built_split {
 	{ "built-split-last-literals", { .nbseq = 8, .ll = 10, .content = SPLIT_OUT(8, 3) },
 	  SPLIT_OUT(8, 3) },
 	/*
+	 * Streamed: 3 RLE blocks of 128 KiB, the ring wraps, and a match at
+	 * offset 20 (code 4, 16 + 7 - 3) of 10 bytes starts 5 bytes into the
+	 * earlier output (the split short decoder's extDict copy in two parts).
+	 */
+	{ "built-split-match-from-ring-end",
+	  { .nbseq = 1, .ll = 15, .ml_code = 7, .of_code = 4, .of_extra = 7, .rle_before = 3 },
+	  3 * 128 * 1024 + SD_SPLIT_LITS + 10 },
+	/* At offset 40 (code 5, 32 + 11 - 3): all 10 bytes in the earlier output. */
+	{ "built-split-match-in-ring-end",
+	  { .nbseq = 1, .ll = 15, .ml_code = 7, .of_code = 5, .of_extra = 11, .rle_before = 3 },
+	  3 * 128 * 1024 + SD_SPLIT_LITS + 10 },
+	/*
 	 * A block of 128 KiB: a match of 131000 bytes (code 52, 65539 + 65461)
 	 * runs over the literals kept at the output's end (its slow path), and
 	 * the last ones then do not fit.

@@ -35,7 +35,8 @@ size_t sd_huf_tree(uint8_t *p);
  * literals, which 1.5.x splits between the output's end and its context,
  * and nbseq sequences of literal length code ll and a match of offset 4
  * and match length code ml_code (with their extra bits, *_bits of them);
- * the frame says content bytes (sd_split_frame).
+ * the frame says content bytes (sd_split_frame). Or RLE blocks before it,
+ * and another offset code.
  */
 #define SD_SPLIT_LITS		(65536 + 100)
 struct sd_split {
@@ -47,6 +48,9 @@ struct sd_split {
 	uint64_t content;
 	uint32_t ll_extra;
 	unsigned int ll_bits;
+	uint8_t of_code;	/* 0: offset code 2, bits 3 (offset 4) */
+	uint32_t of_extra;
+	int rle_before;		/* RLE blocks of 128 KiB instead of "abcd" */
 };
 size_t sd_split_frame(uint8_t *buf, size_t cap, const struct sd_split *s);
 
