@@ -4,7 +4,9 @@ one a single-defect input proves, one not proved, one listed unreachable
 by its text; a check text on a macro's continuation line; then the
 failures: a stale list entry (its text gone, or a check an input proves),
 a manifest row whose input no longer passes or whose check's text is gone
-(the check and the input named), a row that names no error return.
+(the check and the input named), a row that names no error return; an input whose check's branch is not
+taken fails unless the findings registry knows it for the version (then
+neither proved nor failed), and such an entry whose branch is taken is stale.
 
     python3 tests/test_checks_measure.py       (make python-tests)
 """
@@ -37,7 +39,7 @@ static size_t g(void)
 ROW = 'x/{name}.zst | decompress/x.c | f | {err} | {text}\n'
 
 
-class Measure(unittest.TestCase):
+class Fixture(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         t = self.tmp.name
@@ -60,13 +62,18 @@ class Measure(unittest.TestCase):
 
     def run_measure(self, *opts):
         t = self.tmp.name
-        p = subprocess.run([sys.executable, MEASURE, '--files', 'decompress/x.c'] + list(opts) + [
+        if not os.path.exists(os.path.join(t, 'findings.txt')):
+            self.write('findings.txt', '')
+        p = subprocess.run([sys.executable, MEASURE, '--files', 'decompress/x.c',
+                            '--findings', os.path.join(t, 'findings.txt')] + list(opts) + [
                             os.path.join(t, 'zstd'), os.path.join(t, 'unreachable.txt'),
                             os.path.join(t, 'regions.txt'), os.path.join(t, 'sd'),
                             os.path.join(t, 'check.log')],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         return p.returncode, p.stdout, p.stderr
 
+
+class Measure(Fixture):
     def test_counts(self):
         rc, out, err = self.run_measure()
         self.assertEqual(rc, 0, err)
@@ -146,6 +153,42 @@ class Measure(unittest.TestCase):
         rc, out, err = self.run_measure()
         self.assertEqual(rc, 0, err)
         self.assertIn('checks: decompress/x.c: 2 of 2 reachable proved', out)
+
+
+class BranchNotTaken(Fixture):
+    """The input 'short' fails with its error, but by another check."""
+
+    ENTRY = ("finding | sd-short | gen-single-defect | {v} | single-defect | "
+             "short: its check's branch is not taken | decompress/x.c f | x/short.zst | made up\n")
+
+    def branches(self, verdict):
+        self.write('branches.txt', 'single-defect-branches: short: decompress/x.c:3: %s\n' % verdict)
+        return '--branches', os.path.join(self.tmp.name, 'branches.txt')
+
+    def test_unknown_fails(self):
+        rc, out, _ = self.run_measure('--zstd', '1.5.2', *self.branches('not-taken'))
+        self.assertEqual(rc, 1)
+        self.assertIn("checks: FAIL short: input x/short.zst: its check decompress/x.c:3 f: "
+                      "RETURN_ERROR_IF(n < 4, srcSize_wrong, \"\");: its check's branch is not taken", out)
+
+    def test_known_on_its_version_is_not_proved(self):
+        self.write('findings.txt', self.ENTRY.format(v='1.5.2'))
+        rc, out, err = self.run_measure('--zstd', '1.5.2', *self.branches('not-taken, known (corpus/findings.txt)'))
+        self.assertEqual(rc, 0, err)
+        self.assertIn("checks: known short: input x/short.zst: its check's branch is not taken", out)
+        self.assertIn('checks: decompress/x.c: 0 of 2 reachable proved', out)
+
+    def test_known_on_another_version_fails(self):
+        self.write('findings.txt', self.ENTRY.format(v='1.4.10'))
+        rc, out, _ = self.run_measure('--zstd', '1.5.2', *self.branches('not-taken'))
+        self.assertEqual(rc, 1)
+        self.assertIn('checks: FAIL short:', out)
+
+    def test_known_but_taken_is_stale(self):
+        self.write('findings.txt', self.ENTRY.format(v='1.5.2'))
+        rc, _, err = self.run_measure('--zstd', '1.5.2', *self.branches('taken'))
+        self.assertEqual(rc, 1)
+        self.assertIn("short takes its check's branch, yet corpus/findings.txt (sd-short) says not", err)
 
 
 if __name__ == '__main__':

@@ -3,7 +3,8 @@
 those the wrapper cannot reach, and the reachable ones a single-defect
 input proves.
 
-  checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] LIB_ZSTD
+  checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] [--zstd V]
+                    [--findings FILE] LIB_ZSTD
                     UNREACHABLE_TXT UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...
 
 An error return is a line (comments and #define bodies left out) holding
@@ -24,6 +25,13 @@ CHECK_LOG says "single-defect: NAME: ok" for its input NAME (and, with
 --branches, single-defect-branches.sh says "single-defect-branches: NAME:
 FILE:LINE: taken").
 
+A case the findings registry (FILE, default corpus/findings.txt, its
+entries for zstd V) knows this version fails is neither proved nor failed
+("checks: known NAME"): by the check log's "known" verdict, or by a
+single-defect entry "NAME: its check's branch is not taken" (its error is
+right, another check gives it on this version); such an entry whose
+branch --branches shows taken is stale.
+
 Prints per file "checks: FILE: N of M reachable proved (E error returns,
 U unreachable)", then each reachable check not proved, then "checks: all
 files: checks proved: N of M reachable (...)". A row whose input did not
@@ -41,6 +49,12 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import coverage_regions as cr      # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'lib'))
+import findings                    # noqa: E402
+
+# The reason a case whose error is right but whose check's branch is not
+# taken on a zstd version is registered under (class single-defect).
+BRANCH_NOT_TAKEN = "its check's branch is not taken"
 
 DECODER = ['decompress/zstd_decompress.c', 'decompress/zstd_decompress_block.c',
            'decompress/huf_decompress.c', 'common/fse_decompress.c',
@@ -188,6 +202,11 @@ def log_verdicts(logs):
     return out
 
 
+def generator_of(inp):
+    """The generator that makes an input: its findings target."""
+    return 'gen-single-defect-api' if inp.startswith('api/') else 'gen-single-defect'
+
+
 def branch_verdicts(log):
     out = {}
     for line in cr.read_lines(log) if log else []:
@@ -204,8 +223,9 @@ class Report(cr.Report):
 
 
 class Measure:
-    def __init__(self, lib_zstd, files, report, chosen=False):
+    def __init__(self, lib_zstd, files, report, chosen=False, known=()):
         self.report, self.chosen = report, chosen
+        self.known = known          # findings entries of this zstd version
         self.files = {rel: File(lib_zstd, rel, report) for rel in files}
         self.unreachable = {}       # (rel, line): why (the entry)
         self.proved = {}            # (rel, line): input names
@@ -249,6 +269,8 @@ class Measure:
                 continue
             line, where = f.text_line(fn, text, nth)
             self.lines.append((inp, rel, line))
+            if self.branch_known(name, inp, rel, line, branches):
+                continue
             if v is None or not v.startswith('ok'):
                 why = 'not run' if v is None else v
                 if why.startswith('=='):
@@ -265,6 +287,20 @@ class Measure:
             if (rel, line) in self.unreachable:
                 self.report.warn('%s:%d is listed unreachable (%s), yet %s proves it: '
                                  'a stale entry' % (rel, line, self.unreachable[(rel, line)], name))
+
+    def branch_known(self, name, inp, rel, line, branches):
+        """Is the case registered as not taking its check's branch on this
+        version (neither proved nor failed)? A registered case that takes it
+        is a stale entry."""
+        state = '%s: %s' % (name, BRANCH_NOT_TAKEN)
+        e = findings.match(self.known, generator_of(inp), 'single-defect', state)
+        if e is None:
+            return False
+        if branches is not None and branches.get((name, rel, line)) == 'taken':
+            self.report.warn('%s:%d: %s takes its check\'s branch, yet corpus/findings.txt '
+                             '(%s) says not: a stale entry' % (rel, line, name, e.id))
+        print('checks: known %s: input %s: %s (corpus/findings.txt %s)' % (name, inp, BRANCH_NOT_TAKEN, e.id))
+        return True
 
     def print(self):
         tn = tm = te = tu = 0
@@ -296,8 +332,9 @@ def lists_version(regions):
 
 
 def parse_args(argv):
-    opts = {'files': None, 'branches': None, 'lines': None, 'zstd': None}
-    while argv and argv[0] in ('--files', '--branches', '--lines', '--zstd'):
+    opts = {'files': None, 'branches': None, 'lines': None, 'zstd': None,
+            'findings': findings.DEFAULT}
+    while argv and argv[0] in ('--files', '--branches', '--lines', '--zstd', '--findings'):
         if len(argv) < 2:
             return None, argv
         opts[argv[0][2:]] = argv[1]
@@ -308,7 +345,8 @@ def parse_args(argv):
 def main(argv):
     opts, args = parse_args(argv)
     if opts is None or len(args) < 5:
-        sys.stderr.write('usage: checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] [--zstd V] LIB_ZSTD '
+        sys.stderr.write('usage: checks_measure.py [--files F,F...] [--branches LOG] [--lines OUT] [--zstd V] '
+                         '[--findings FILE] LIB_ZSTD '
                          'UNREACHABLE_TXT UNREACHABLE_REGIONS SINGLE_DEFECT_DIR CHECK_LOG...\n')
         return 2
     lib_zstd, fn_file, regions, sd_dir, logs = args[0], args[1], args[2], args[3], args[4:]
@@ -324,7 +362,12 @@ def main(argv):
         return 0
     report = Report()
     files = opts['files'].split(',') if opts['files'] else default_files(lib_zstd)
-    m = Measure(lib_zstd, files, report, bool(opts['files']))
+    try:
+        known = findings.load(opts['findings'], opts['zstd'])
+    except findings.RegistryError as err:
+        sys.stderr.write('checks: %s\n' % err)
+        return 2
+    m = Measure(lib_zstd, files, report, bool(opts['files']), known)
     listed = cr.Listed()
     for line in cr.read_lines(fn_file):
         listed.add_line(line)

@@ -56,7 +56,8 @@ coverage-single-defect: deps
 		$(BDIR)/coverage-single-defect $(SINGLE_DEFECT_GENS)
 
 # make coverage-checks: the measure of lib/zstd's checks (checks_measure.py):
-# per file, its error returns, those the unreachable lists name, and the
+# per file, its error returns, those the unreachable lists of the tree's
+# zstd version (unreachable_lists.py) name, and the
 # reachable ones a single-defect input proves (make check-single-defect's
 # verdicts, frames and API cases, and, after make coverage-single-defect, its
 # check's branch taken). Writes $(BDIR)/coverage/checks.txt; exit 1 on a
@@ -70,8 +71,9 @@ coverage-checks: build-asan
 	@$(ASAN_BIN)/gen-single-defect-api check $(SINGLE_DEFECT_DIR) $(TREE_DIR)/src/lib/zstd \
 		>$(COV_DIR)/checks-single-defect-api.log 2>&1 || true
 	@$(if $(wildcard $(COV_BRANCHES)),,echo "coverage-checks: no $(COV_BRANCHES) (make coverage-single-defect): proved by error code only")
-	@tools/coverage/checks_measure.py --zstd $(KZ_ZSTD_VERSION) $(if $(wildcard $(COV_BRANCHES)),--branches $(COV_BRANCHES)) \
-		$(TREE_DIR)/src/lib/zstd corpus/unreachable.txt corpus/unreachable-regions.txt \
+	@lists=$$(tools/coverage/unreachable_lists.py) || exit 1; \
+	tools/coverage/checks_measure.py --zstd $(KZ_ZSTD_VERSION) $(if $(wildcard $(COV_BRANCHES)),--branches $(COV_BRANCHES)) \
+		$(TREE_DIR)/src/lib/zstd $$lists \
 		$(SINGLE_DEFECT_DIR) $(COV_DIR)/checks-single-defect.log $(COV_DIR)/checks-single-defect-api.log \
 		>$(COV_DIR)/checks.txt.tmp; \
 		rc=$$?; mv $(COV_DIR)/checks.txt.tmp $(COV_DIR)/checks.txt; cat $(COV_DIR)/checks.txt; exit $$rc

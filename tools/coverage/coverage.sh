@@ -8,9 +8,11 @@
 #   summary.txt     per-file table (regions, functions, lines, branches)
 #   functions.txt   per-function table of lib/zstd
 #   reachable.txt   lib/zstd per file, lines and lines outside the functions
-#                   corpus/unreachable.txt and the source regions
-#                   corpus/unreachable-regions.txt list as out of the
-#                   wrapper's reach
+#                   and source regions the tree's zstd version's
+#                   unreachable lists (unreachable_lists.py: corpus/
+#                   unreachable.txt and unreachable-regions.txt for 1.4.10)
+#                   list as out of the wrapper's reach
+#   functions-reach.txt  the same per reachable function (functions_reach.py)
 #   lines.lcov      per-line counts of lib/zstd (llvm-cov export)
 #   regions.txt     per file, the region lines left out (coverage_regions.py)
 #   notes.txt       what was skipped or failed
@@ -29,6 +31,8 @@ for tool in "$PROFDATA" "$LLVMCOV"; do
 	command -v "$tool" >/dev/null || die "$tool: not installed (ci/install-deps.sh llvm-14)"
 done
 [ -d "$src/lib/zstd" ] || die "$src: no lib/zstd here"
+# The unreachable lists of the tree's zstd version ($KZ_ZSTD_VERSION).
+mapfile -t lists < <("$here/unreachable_lists.py") && [ ${#lists[@]} -eq 2 ] || exit 1
 
 tmp=$out.tmp
 rm -rf "$tmp"
@@ -72,13 +76,15 @@ for o in "${objects[@]:1}"; do args+=(-object "$o"); done
 mapfile -t zstd_files < <(find "$src/lib/zstd" -name '*.c' | sort)
 "${cov[@]}" report -show-functions "${args[@]}" "${zstd_files[@]}" >"$tmp/functions.txt" 2>>"$tmp/logs/report.err"
 "${cov[@]}" export -format=lcov "${args[@]}" "${zstd_files[@]}" >"$tmp/lines.lcov" 2>>"$tmp/logs/report.err"
-"$here/coverage_regions.py" "$tmp/lines.lcov" "$here/../../corpus/unreachable.txt" "$here/../../corpus/unreachable-regions.txt" \
+"$here/coverage_regions.py" "$tmp/lines.lcov" "${lists[0]}" "${lists[1]}" \
 	>"$tmp/regions.txt" 2>"$tmp/logs/regions.err" ||
-	echo "regions: unreachable-regions.txt is wrong: $(head -n1 "$tmp/logs/regions.err") (see logs/regions.err)" >>"$tmp/notes.txt"
-"$here/coverage-reachable.sh" "$tmp/functions.txt" "$here/../../corpus/unreachable.txt" "$tmp/regions.txt" >"$tmp/reachable.txt"
+	echo "regions: ${lists[1]} is wrong: $(head -n1 "$tmp/logs/regions.err") (see logs/regions.err)" >>"$tmp/notes.txt"
+"$here/coverage-reachable.sh" "$tmp/functions.txt" "${lists[0]}" "$tmp/regions.txt" >"$tmp/reachable.txt"
+"$here/functions_reach.py" "$tmp/functions.txt" "$tmp/lines.lcov" "${lists[@]}" >"$tmp/functions-reach.txt" \
+	2>>"$tmp/logs/regions.err" || true
 
 rm -rf "$out"
 mv "$tmp" "$out"
 sed -n 's/^\(TOTAL.*\)/coverage: \1/p' "$out/summary.txt"
 cat "$out/notes.txt"
-echo "coverage: $out/html/index.html, $out/summary.txt, $out/reachable.txt"
+echo "coverage: $out/html/index.html, $out/summary.txt, $out/reachable.txt, $out/functions-reach.txt"

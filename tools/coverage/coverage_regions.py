@@ -296,24 +296,32 @@ def read_lines(path):
     return lines[:-1] if lines[-1] == '' else lines
 
 
-def resolve(record, entries, listed, report):
-    """The region lines of one lcov record's file: (rel, lines, hit)."""
+def region_lines(record, entries, listed, report):
+    """The region lines of one lcov record's file that count (lines with a
+    count, outside listed functions): {line: function holding it}."""
     path, rel = record['path'], record['rel']
     src = Source(rel, read_lines(path), record['functions'], report)
     for efile, kind, fname, text in entries:
         if efile == rel and kind not in CHECK_KINDS:
             src.mark_entry(kind, fname, text)
-    da, n, hits = record['da'], 0, 0
+    out = {}
     for l in sorted(src.region):
         fn = src.function_of(l)
-        if l not in da or (fn is not None and fn in listed):
-            continue
-        n += 1
+        if l in record['da'] and not (fn is not None and fn in listed):
+            out[l] = fn
+    return out, src
+
+
+def resolve(record, entries, listed, report):
+    """The region lines of one lcov record's file: (rel, lines, hit)."""
+    rel, da, hits = record['rel'], record['da'], 0
+    lines, src = region_lines(record, entries, listed, report)
+    for l in lines:
         if da[l] > 0:
             hits += 1
             report.warn(f'{rel}:{l}: in an unreachable region, yet hit {da[l]} times: '
                         f'{src.src[l - 1] if l <= len(src.src) else ""}')
-    return rel, n, hits
+    return rel, len(lines), hits
 
 
 def lcov_records(lines):

@@ -8,6 +8,7 @@
 #include "sample_data.h"
 #include "ref_zstd.h"
 #include "seeds_frames.h"
+#include "single_defect_build.h"
 
 #define BUILT_MAX	(80 * 1024)
 #define WD_1K		0x00	/* window descriptor: 1 KiB */
@@ -169,6 +170,69 @@ static int built_skippable(const struct seed_sink *sink, uint8_t *buf)
 	return ret;
 }
 
+#define SPLIT_OUT(nbseq, ml)	(4 + SD_SPLIT_LITS + (uint64_t)(nbseq) * (ml))
+
+/* Sequences over 1.5.x's split literal buffer (sd_split_frame); content 0: it fails. */
+static const struct built_split {
+	const char *name;
+	struct sd_split s;
+	size_t decodes;
+} built_splits[] = {
+	/* 9 (prefetch) sequences of 15 literals: the 7th crosses the split, read ahead. */
+	{ "built-prefetch-split-literals", { .nbseq = 9, .ll = 15, .content = SPLIT_OUT(9, 3) },
+	  SPLIT_OUT(9, 3) },
+	/* 20 with matches of 10 (code 7): the 7th crosses it while the decoder reads the 15th. */
+	{ "built-prefetch-split-cross-early",
+	  { .nbseq = 20, .ll = 15, .ml_code = 7, .content = SPLIT_OUT(20, 10) }, SPLIT_OUT(20, 10) },
+	/* 9 of 12: the 9th crosses it, 4 literals left before it (copied byte by byte). */
+	{ "built-prefetch-split-cross-4-left", { .nbseq = 9, .ll = 12, .content = SPLIT_OUT(9, 3) },
+	  SPLIT_OUT(9, 3) },
+	/* 2 (the short decoder) of 60 (code 24, 48 + 12): the 2nd crosses it, 40 left before it. */
+	{ "built-split-cross-40-left",
+	  { .nbseq = 2, .ll = 24, .ll_extra = 12, .ll_bits = 4, .content = SPLIT_OUT(2, 3) },
+	  SPLIT_OUT(2, 3) },
+	/* 9 of 10 literals: none crosses, the last literals do. */
+	{ "built-prefetch-split-last-literals", { .nbseq = 9, .ll = 10, .content = SPLIT_OUT(9, 3) },
+	  SPLIT_OUT(9, 3) },
+	/* 8 of 10 (the short decoder): none crosses. */
+	{ "built-split-last-literals", { .nbseq = 8, .ll = 10, .content = SPLIT_OUT(8, 3) },
+	  SPLIT_OUT(8, 3) },
+	/*
+	 * Streamed: 3 RLE blocks of 128 KiB, the ring wraps, and a match at
+	 * offset 20 (code 4, 16 + 7 - 3) of 10 bytes starts 5 bytes into the
+	 * earlier output (the split short decoder's extDict copy in two parts).
+	 */
+	{ "built-split-match-from-ring-end",
+	  { .nbseq = 1, .ll = 15, .ml_code = 7, .of_code = 4, .of_extra = 7, .rle_before = 3 },
+	  3 * 128 * 1024 + SD_SPLIT_LITS + 10 },
+	/* At offset 40 (code 5, 32 + 11 - 3): all 10 bytes in the earlier output. */
+	{ "built-split-match-in-ring-end",
+	  { .nbseq = 1, .ll = 15, .ml_code = 7, .of_code = 5, .of_extra = 11, .rle_before = 3 },
+	  3 * 128 * 1024 + SD_SPLIT_LITS + 10 },
+	/*
+	 * A block of 128 KiB: a match of 131000 bytes (code 52, 65539 + 65461)
+	 * runs over the literals kept at the output's end (its slow path), and
+	 * the last ones then do not fit.
+	 */
+	{ "built-split-match-over-literals",
+	  { .nbseq = 1, .ll = 15, .ml_code = 52, .ml_extra = 65461, .ml_bits = 16,
+	    .content = 4 + 131072 }, 0 },
+};
+
+static int built_split(const struct seed_sink *sink, uint8_t *buf)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(built_splits) / sizeof(built_splits[0]) && !ret; i++) {
+		const struct built_split *b = &built_splits[i];
+		size_t len = sd_split_frame(buf, BUILT_MAX, &b->s);
+
+		ret = len ? seed_emit(sink, b->decodes ? SEED_DECODES : SEED_FAILS, b->decodes,
+				      buf, len, "%s", b->name) : -1;
+	}
+	return ret;
+}
+
 static int for_each_built(const struct seed_sink *sink,
 			  int (*one)(const struct seed_sink *, const struct built_case *,
 				     uint8_t *, uint8_t *))
@@ -183,6 +247,8 @@ static int for_each_built(const struct seed_sink *sink,
 		ret = one(sink, &built_cases[i], content, frame);
 	if (!ret && one == built_frame)
 		ret = built_skippable(sink, frame);
+	if (!ret && one == built_frame)
+		ret = built_split(sink, frame);
 out:
 	free(content);
 	free(frame);

@@ -30,6 +30,29 @@ size_t sd_seq_block(uint8_t *blk, uint8_t ll, uint8_t of, uint8_t bits);
 size_t sd_one_block(uint8_t *buf, size_t cap, const uint8_t *blk, size_t n);
 /* The Huffman tree of 'a' and 'b' (a bit each, 'a' code 0), 50 bytes. */
 size_t sd_huf_tree(uint8_t *p);
+/*
+ * Not a defect: a frame of "abcd" and a block of SD_SPLIT_LITS RLE
+ * literals, which 1.5.x splits between the output's end and its context,
+ * and nbseq sequences of literal length code ll and a match of offset 4
+ * and match length code ml_code (with their extra bits, *_bits of them);
+ * the frame says content bytes (sd_split_frame). Or RLE blocks before it,
+ * and another offset code.
+ */
+#define SD_SPLIT_LITS		(65536 + 100)
+struct sd_split {
+	int nbseq;
+	uint8_t ll;
+	uint8_t ml_code;
+	uint32_t ml_extra;
+	unsigned int ml_bits;
+	uint64_t content;
+	uint32_t ll_extra;
+	unsigned int ll_bits;
+	uint8_t of_code;	/* 0: offset code 2, bits 3 (offset 4) */
+	uint32_t of_extra;
+	int rle_before;		/* RLE blocks of 128 KiB instead of "abcd" */
+};
+size_t sd_split_frame(uint8_t *buf, size_t cap, const struct sd_split *s);
 
 /*
  * A case's builder (defect 1: the input, 0: its control) that sets field

@@ -300,6 +300,7 @@ static size_t ncount_past_block(uint8_t *buf, size_t cap, int defect)
  */
 #define PREFETCH_SEQS	9
 #define WD_32M		0x78	/* window descriptor: 2^25 */
+#define WD_128K		0x38	/* window descriptor: 2^17 */
 static const struct sd_fse_desc of_predefined = {
 	5, 29, { 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 		 -1, -1, -1, -1, -1 } };
@@ -313,13 +314,14 @@ struct prefetch {
 
 /*
  * The bit stream of sequences of offset code 2 (a cell of its own, whose
- * 5 bits reach any state) with 2 bits 3 (offset 4), literal length 0 and
- * match length 3 (RLE): the state, then each sequence's bits and the
- * state's bits to leave it, but after the last one (1.5.7 reads none
- * there; 1.4.10 reads them and may run past the end after the last
- * sequence).
+ * 5 bits reach any state) with 2 bits 3 (offset 4), or the offset code
+ * and bits x gives, and the extra bits of the literal and match length
+ * codes x gives (RLE; none when x is NULL):
+ * the state, then each sequence's bits and the state's bits to leave it,
+ * but after the last one (1.5.7 reads none there; 1.4.10 reads them and
+ * may run past the end after the last sequence).
  */
-static size_t prefetch_stream(uint8_t *p, size_t cap, int coded)
+static size_t prefetch_stream(uint8_t *p, size_t cap, int coded, const struct sd_split *x)
 {
 	struct fb_fse t;
 	struct fb_bits b;
@@ -327,13 +329,20 @@ static size_t prefetch_stream(uint8_t *p, size_t cap, int coded)
 
 	if (fb_fse_build(&t, of_predefined.norm, of_predefined.nsym, of_predefined.log))
 		return 0;
-	while (t.symbol[s] != 2)
+	while (t.symbol[s] != (x && x->of_code ? x->of_code : 2))
 		s++;
 	fb_bits_init(&b, p, cap);
 	for (int i = 0; i < coded; i++) {	/* written backwards: the last first */
 		if (i)
 			fb_bits_put(&b, s - t.base[s], t.nb[s]);
-		fb_bits_put(&b, 3, 2);
+		if (x) {	/* read after the offset's: match length, literal length */
+			fb_bits_put(&b, x->ll_extra, x->ll_bits);
+			fb_bits_put(&b, x->ml_extra, x->ml_bits);
+		}
+		if (x && x->of_code)
+			fb_bits_put(&b, x->of_extra, x->of_code);
+		else
+			fb_bits_put(&b, 3, 2);
 	}
 	fb_bits_put(&b, s, t.log);
 	fb_bits_put(&b, 1, 1);
@@ -355,10 +364,66 @@ static size_t prefetch_frame(uint8_t *buf, size_t cap, const struct prefetch *d)
 	blk[n++] = SD_MODES(SD_MODE_RLE, SD_MODE_PREDEFINED, SD_MODE_RLE);
 	blk[n++] = 0;
 	blk[n++] = 0;
-	len = d->no_stream ? 0 : prefetch_stream(blk + n, sizeof(blk) - n, d->coded);
+	len = d->no_stream ? 0 : prefetch_stream(blk + n, sizeof(blk) - n, d->coded, NULL);
 	if (!len && !d->no_stream)
 		return 0;
 	return after_abcd(buf, cap, &h, blk, n + len);
+}
+
+/*
+ * A 128 KiB-window frame of no content size: k RLE blocks of 128 KiB of
+ * 'r', then n bytes of a compressed block. A stream's ring buffer (1.5.2:
+ * 3 blocks and 64 bytes) wraps after the third, so the fourth block is
+ * written at the ring's start, the earlier output its extDict.
+ */
+static size_t after_rle(uint8_t *buf, size_t cap, int k, const uint8_t *blk, size_t n)
+{
+	struct fb_header h = { .window_desc = WD_128K };
+	struct frame_build fb;
+
+	fb_init(&fb, buf, cap);
+	fb_header(&fb, &h);
+	for (int i = 0; i < k; i++)
+		fb_rle_block(&fb, 'r', 128 * 1024, 0);
+	fb_block_header(&fb, FB_BLOCK_COMPRESSED, (uint32_t)n, 1);
+	fb_bytes(&fb, blk, n);
+	return finish(&fb);
+}
+
+/*
+ * Not a defect: sequences over a split literal buffer (zstd 1.5.x). The
+ * block's SD_SPLIT_LITS RLE literals are over ZSTD_LITBUFFEREXTRASIZE
+ * (64 KiB): decoded into an output of the frame's size (or streamed),
+ * 1.5.2 keeps the last 64 KiB of them in the context and the first 100 at
+ * the end of the output. A 32 MiB window and over 8 sequences (predefined
+ * offsets, a share of long ones) take the prefetch decoder, else the short
+ * one. "abcd" (or s->rle_before blocks of 128 KiB, after_rle), then per
+ * sequence the literals of literal length code s->ll and a match (offset
+ * 4, or of offset code s->of_code) of match length code s->ml_code (each
+ * with its extra bits), then the other 'l's; the frame says s->content
+ * bytes (not with rle_before).
+ */
+size_t sd_split_frame(uint8_t *buf, size_t cap, const struct sd_split *s)
+{
+	struct fb_header h = { .window_desc = WD_32M, .fcs_bytes = 4,
+			       .content_size = s->content };
+	uint8_t blk[64];
+	size_t n = 0, len;
+
+	/* RLE literals, Size_Format 3: a 20-bit size over 3 bytes, then the byte. */
+	blk[n++] = (uint8_t)(1 | 3 << 2 | (SD_SPLIT_LITS & 0xF) << 4);
+	blk[n++] = (uint8_t)(SD_SPLIT_LITS >> 4);
+	blk[n++] = (uint8_t)(SD_SPLIT_LITS >> 12);
+	blk[n++] = 'l';
+	blk[n++] = (uint8_t)s->nbseq;
+	blk[n++] = SD_MODES(SD_MODE_RLE, SD_MODE_PREDEFINED, SD_MODE_RLE);
+	blk[n++] = s->ll;
+	blk[n++] = s->ml_code;
+	len = prefetch_stream(blk + n, sizeof(blk) - n, s->nbseq, s);
+	if (!len)
+		return 0;
+	return s->rle_before ? after_rle(buf, cap, s->rle_before, blk, n + len) :
+			       after_abcd(buf, cap, &h, blk, n + len);
 }
 
 static size_t prefetch_stream_empty(uint8_t *buf, size_t cap, int defect)
