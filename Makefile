@@ -91,7 +91,8 @@ CHECKS := python-tests test-crash-state coverage-regions-test selftest test-laye
 SECOND_TREE ?= debian:6.12
 SECOND_BUILD ?= $(BUILD)/second-tree
 SECOND_RESULT := $(BUILD)/second-tree-result.txt
-SECOND_CHECKS := selftest foundation-tests unit-tests check-regression test-repro-crashers gate-short
+SECOND_CHECKS := selftest foundation-tests unit-tests check-regression test-repro-crashers gate-short \
+	test-gate-known
 
 .PHONY: check-second-tree
 check-second-tree:

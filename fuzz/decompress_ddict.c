@@ -133,7 +133,9 @@ static void decode(struct zo_case *c, struct fuzz_input *in, struct sides *s,
 	fuzz_poison(rout, cap, FUZZ_SLOT_REF);
 	FUZZ_LIB(kret = zstd_decompress_using_ddict(s->kdctx, kout, cap, frame, len, s->kddict));
 	FUZZ_LIB(rret = ref_decompress_ddict(rout, cap, frame, len, s->rddict));
+	/* The site locator's capacity (zo_case_cap): without it, 1 MiB. */
 	c->out_cap = cap;
+	c->out_cap_given = 1;
 	if (!zstd_is_error(kret) && kret > cap)
 		zo_contract(c, "zstd_decompress_using_ddict returned %zu bytes into a capacity of %zu",
 			    kret, cap);

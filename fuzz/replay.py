@@ -8,7 +8,8 @@ implementation behind make check, make repro and the gate.
     replay.py crashers NAME LOGDIR BINDIR TARGET...
         each committed crasher (corpus/crashers/<target>/<class>/) must still
         fail, with its folder's class, and the registry must know it
-        (fanotify-check)
+        (fanotify-check); one under oom/ on BDIR/fuzz/fuzz/<target> (BINDIR
+        is BDIR/asan/fuzz) with libFuzzer's 2 GB malloc limit, as the gate
     replay.py gate DIR BDIR REPRO_ENV TARGET...
         both, every crash judged: the gate's regression check (check 6)
     replay.py one REPLAYER INPUT TARGET REGISTRY
@@ -29,10 +30,6 @@ sys.path.insert(0, os.path.join(TOP, 'lib'))
 sys.path.insert(0, HERE)
 import crashlog  # noqa: E402
 import findings  # noqa: E402
-
-# A folder's class name for the classes whose name has a colon.
-SIZE_CAPPED = ('oom', 'asan-out-of-memory')
-
 
 def files_under(d):
     """Every file under d, hidden ones left out, sorted as sort(1) in C."""
@@ -121,13 +118,32 @@ def corpus(name, logdir, bindir, targets):
     return fail
 
 
+def crasher_argv(bdir, t, f, timeout=None):
+    """The command a committed crasher replays with (without f). Under oom/
+    it needs libFuzzer's malloc limit (2 GB, its -rss_limit_mb): the ASan
+    replayer lets the kernel overcommit an 8 GB window and goes on. The
+    libFuzzer binary of BDIR's fuzz variant gives it when it is built."""
+    fuzzbin = os.path.join(bdir, 'fuzz/fuzz', t)
+    if folder_class(f) == 'oom' and os.access(fuzzbin, os.X_OK):
+        return [fuzzbin, '-rss_limit_mb=2048'] + (['-timeout=%d' % timeout] if timeout else [])
+    return [os.path.join(bdir, 'asan/fuzz', t)]
+
+
 def crashers(name, logdir, bindir, targets, judge):
     fail = n = 0
+    # BINDIR is BDIR/asan/fuzz.
+    bdir = os.path.dirname(os.path.dirname(os.path.abspath(bindir)))
     for t in targets:
         for f in files_under(os.path.join('corpus/crashers', t)):
             n += 1
             log = os.path.join(logdir, 'crasher-%d.log' % n)
-            rc = run([os.path.join(bindir, t), f], log, judge.env(f))
+            argv = crasher_argv(bdir, t, f)
+            if folder_class(f) == 'oom' and len(argv) == 1:
+                print('%s: %s: not replayed: an oom crasher needs the libFuzzer binary (%s)'
+                      % (name, f, os.path.join(bdir, 'fuzz/fuzz', t)))
+                fail = 1
+                continue
+            rc = run(argv + [f], log, judge.env(f))
             if rc == 0:
                 print('%s: %s: no longer fails' % (name, f))
                 fail = 1
@@ -180,11 +196,8 @@ class Gate:
 
     def replay(self, t, f, log, oom=False):
         envs = self.judge.env(f)
-        fuzzbin = os.path.join(self.bdir, 'fuzz/fuzz', t)
-        if oom and os.access(fuzzbin, os.X_OK):
-            argv = [fuzzbin, '-rss_limit_mb=2048', '-timeout=%d' % self.timeout]
-        else:
-            argv = [os.path.join(self.bdir, 'asan/fuzz', t)]
+        argv = crasher_argv(self.bdir, t, f, self.timeout) if oom else [
+            os.path.join(self.bdir, 'asan/fuzz', t)]
         rc = run(argv + [f], log, envs, timeout=[str(self.timeout)])
         with open(log + '.cmd', 'w') as c:
             c.write(''.join(w + ' ' for w in envs) + ' '.join(argv + [f]) + '\n')

@@ -18,7 +18,8 @@ zstd         the kernel zstd versions it concerns (1.4.10,1.5.2), or *: a tree
              of another version does not see it
 class        divergence: oracle:<verdict>; finding: asan:, ubsan:, oracle:,
              timeout, oom, kernel-paths (gate-golden's own ways disagree)
-             stack (gate-stack: an entry point over its budget) or
+             stack (gate-stack: an entry point over its budget, signature
+             "ENTRY over its N B budget, up to M B": known up to M bytes) or
              single-defect (gen-single-defect: a case this tree fails)
 signature    what must match, narrowly: divergence: the unit it acts on
              (frame-header, block-header, block, literals, sequences);
@@ -55,6 +56,7 @@ DEFAULT = os.path.join(TOP, 'corpus', 'findings.txt')
 _ID = re.compile(r'^[a-z0-9][a-z0-9.-]*$')
 _TARGETS = re.compile(r'^(\*|[a-z0-9_-]+(,[a-z0-9_-]+)*)$')
 _ENV = re.compile(r'^[A-Z_][A-Z0-9_]*=\S*$')
+_STACK = re.compile(r'^\S+ over its ([0-9]+) B budget, up to ([0-9]+) B$')
 _VERSIONS = re.compile(r'^(\*|[0-9]+\.[0-9]+\.[0-9]+(,[0-9]+\.[0-9]+\.[0-9]+)*)$')
 
 
@@ -109,6 +111,11 @@ def _check_entry(e):
         if e.signature not in ACTS_ON:
             return 'a divergence acts on one of %s, not %r' % (
                 ', '.join(ACTS_ON), e.signature)
+    if e.kind == 'finding' and e.cls == 'stack':
+        m = _STACK.match(e.signature)
+        if not m or int(m.group(2)) <= int(m.group(1)):
+            return ('a stack finding reads "ENTRY over its N B budget, up to M B"'
+                    ' with its ceiling M over N, not %r' % e.signature)
     if e.reproducers != '-':
         words = e.reproducers.split()
         if _ENV.match(words[-1]):

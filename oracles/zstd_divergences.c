@@ -313,13 +313,23 @@ static size_t lit_regen(const struct zf_block *b)
 /*
  * Both failed the same block, which decodes (or may decode) to more than
  * Block_Maximum_Size = min(Window_Size, 128 KB), itself below the output
- * capacity both had: one side stopped at a buffer's end or at that bound
- * (dstSize_tooSmall), the other for a block over that maximum or a
- * corruption further on. An RLE block says its size, a literals section
- * its Regenerated_Size; a compressed block's output is not known here, so
- * a later srcSize_wrong is taken only when its literals alone are over the
- * maximum, or when the kernel's call went past the block (its error came
- * later) while its block-at-a-time decoder refused it as corrupt.
+ * capacity both had. Each pair of reasons has its own cause and its own
+ * kind of block:
+ *  - an RLE block over the maximum, the kernel dstSize_tooSmall and the
+ *    reference corruption_detected: streamed, 1.4.10's window-sized
+ *    buffer ends before the block, 1.5.4's takes it and its block-size
+ *    check refuses it;
+ *  - a compressed block, the kernel corruption_detected and the reference
+ *    dstSize_tooSmall: one-shot, 1.5.4 stops at the maximum as it decodes,
+ *    1.4.10 decodes on and finds the corruption further on;
+ *  - a compressed block, the kernel srcSize_wrong and the reference
+ *    dstSize_tooSmall: its literals alone are over the maximum (1.5.4
+ *    refuses them at once, 1.4.10 fails in the sequences header), or the
+ *    kernel's call went past the block (its error came later) while its
+ *    block-at-a-time decoder refused it as corrupt.
+ * A compressed block the kernel failed with dstSize_tooSmall and the
+ * reference as corrupt has none of these causes (its literals over the
+ * maximum and the room are literals-over-max-reason's), and is not taken.
  * Not verified: the reference did not decode the block.
  */
 static int block_over_max_reason(const struct zo_site *s)
@@ -342,14 +352,16 @@ static int block_over_max_reason(const struct zo_site *s)
 	if (max >= cap)
 		return 0;
 	if (b.type == ZF_BLOCK_RLE)
-		return b.size > max;
+		return dst_corrupt && b.size > max;
+	if (b.type != ZF_BLOCK_COMPRESSED)
+		return 0;
 	/*
 	 * The kernel's block-at-a-time decoder refusing as corrupt a block its
 	 * one-shot call went past: its checks of the block against the maximum.
 	 */
 	if (src_dst)
 		return lit_regen(&b) > max || error_is(s->error, ERR_CORRUPTION);
-	return b.type == ZF_BLOCK_COMPRESSED;
+	return corrupt_dst;
 }
 
 /*

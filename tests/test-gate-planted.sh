@@ -63,6 +63,8 @@ if [ "$seed" = 1 ]; then
 	clean_bdir=$(bdir_of "$top/trees/clean")
 	# Any bug's complete build is a start for the clean copy's.
 	for b in "${all[@]}"; do
+		# Only the bugs planted by an earlier run have a tree to stage.
+		[ -d "$top/trees/$b" ] || continue
 		[ -d "$clean_bdir/fuzz/fuzz" ] || [ ! -d "$(bdir_of "$top/trees/$b")/fuzz/fuzz" ] ||
 			seed_build "$top/trees/$b" "$top/trees/clean"
 	done

@@ -54,6 +54,16 @@ class Parse(unittest.TestCase):
         self.assertIsNone(bad('finding | f | t | * | c | s | src | - | why'))
         self.assertIn('zstd', bad('finding | f | t | 1.4 | c | s | src | - | why'))
 
+    def test_stack_ceiling(self):
+        """A stack finding names its ceiling, over its budget, in bytes."""
+        line = 'finding | s | gate-stack | 1.5.2 | stack | %s | src | - | why'
+        self.assertIsNone(bad(line % 'zstd_end_stream over its 2048 B budget, up to 2528 B'))
+        for sig in ('zstd_end_stream over its 2048 B budget',
+                    'zstd_end_stream over its 2048 B budget, up to 2048 B',
+                    'zstd_end_stream over its 2048 B budget, up to 2.5 KB',
+                    'zstd_end_stream over its 2048 B budget, up to 2528 B or so'):
+            self.assertIn('ceiling', bad(line % sig), sig)
+
 
 class Lookups(unittest.TestCase):
     def setUp(self):

@@ -26,6 +26,7 @@
 
 #define OUT_CAP	(1 << 20)
 #define ERR_CORRUPT	((size_t)-20)
+#define ERR_DST_SMALL	((size_t)-70)
 
 static void sha256_known_answers(void **state)
 {
@@ -458,6 +459,80 @@ static void permissive_near_misses(void **state)
 	assert_true(only_entry("huf-weights-state-cut", upstream_huf_cut, sizeof(upstream_huf_cut)));
 }
 
+/* The entry is in this tree's table (its zstd version). */
+static int entry_here(const char *id)
+{
+	size_t n;
+	const struct zo_known *t = zo_known_entries(&n);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].id, id))
+			return 1;
+	return 0;
+}
+
+/*
+ * The oracle's verdict on the reproducer of id decoded one-shot as target,
+ * both sides' results replaced by kret and rret (the blocks and the maps
+ * stay the reproducer's); *known: the entry that explains it, or NULL.
+ */
+static enum zo_class planted_pair(const char *id, const char *target, size_t kret, size_t rret,
+				  const struct zo_known **known)
+{
+	char path[256];
+	size_t len;
+	uint8_t *z;
+	struct way_run *run;
+	struct zo_verdict v = { 0 };
+
+	snprintf(path, sizeof(path), "corpus/divergences/%s.zst", id);
+	z = read_file(path, &len);
+	run = way_run(WAY_ONESHOT, z, len);
+	run->c.target = target;
+	zo_kernel_result(&run->k, run->k.who, kret, NULL, 0);
+	zo_ref_result(&run->r, run->r.who, rret, NULL, 0);
+	way_verdict(run, &v);
+	*known = v.cls == ZO_KNOWN ? v.known : NULL;
+	free(run);
+	free(z);
+	return v.cls;
+}
+
+/*
+ * block-over-max-reason takes each pair of reasons only on the kind of
+ * block its cause has: kernel corruption_detected and reference
+ * dstSize_tooSmall on a compressed block (its reproducer). The same block
+ * with the pair the other way round is no cause of it: a compressed block
+ * whose literals are over the maximum and the room is literals-over-max-
+ * reason's (1.5.2 only), and where that entry does not act (not its target,
+ * or not its zstd version) the difference stays new.
+ */
+static void block_over_max_near_misses(void **state)
+{
+	const char *bom = "block-over-max-reason", *lom = "literals-over-max-reason";
+	const struct zo_known *known;
+
+	(void)state;
+	assert_int_equal(planted_pair(bom, "decompress_oneshot", ERR_CORRUPT, ERR_DST_SMALL, &known),
+			 ZO_KNOWN);
+	assert_string_equal(known->id, bom);
+	/* The pair the other way round: no cause of this entry gives it on a compressed block. */
+	assert_int_equal(planted_pair(bom, "decompress_oneshot", ERR_DST_SMALL, ERR_CORRUPT, &known),
+			 ZO_ERROR_MISMATCH);
+	assert_int_equal(planted_pair(bom, "decompress_ddict", ERR_DST_SMALL, ERR_CORRUPT, &known),
+			 ZO_ERROR_MISMATCH);
+	/* Raw literals over the maximum and the room (ddict-block-dst-vs-corrupt-1.5.2's shape). */
+	planted_pair(lom, "decompress_ddict", ERR_DST_SMALL, ERR_CORRUPT, &known);
+	if (entry_here(lom)) {
+		assert_non_null(known);
+		assert_string_equal(known->id, lom);
+	} else {
+		assert_null(known);
+	}
+	assert_int_equal(planted_pair(lom, "decompress_stream", ERR_DST_SMALL, ERR_CORRUPT, &known),
+			 ZO_ERROR_MISMATCH);
+}
+
 static void frame_walker(void **state)
 {
 	static const uint8_t two[] = {
@@ -495,6 +570,7 @@ int main(void)
 		cmocka_unit_test(prefetch_and_block_max_near_misses),
 		cmocka_unit_test(seq_overflow_near_misses),
 		cmocka_unit_test(permissive_near_misses),
+		cmocka_unit_test(block_over_max_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
 
