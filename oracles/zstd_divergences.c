@@ -17,7 +17,8 @@
 #include "zstd_seq_scan.h"
 #include "zstd_site_decode.h"
 
-/* Literals_Block_Type: 2 Huffman-coded with its own tree, 3 treeless. */
+/* Literals_Block_Type: 1 RLE, 2 Huffman-coded with its own tree, 3 treeless. */
+#define LIT_RLE			1
 #define LIT_COMPRESSED		2
 #define LIT_TREELESS		3
 /* zstd's error codes, the same numbers in both libraries. */
@@ -250,11 +251,32 @@ static int kernel_frame(const struct zo_site *s, struct site_frame *f)
 }
 
 /*
+ * The kernel's bytes of the site's block, when it is the frame's last one
+ * and the reference decoded every earlier block to the kernel's bytes.
+ */
+static size_t kernel_last_block_len(const struct zo_site *s, const struct zf_block *b,
+				    const struct site_frame *f)
+{
+	size_t frame_out = s->rm->frames[s->frame].out_off, start;
+
+	if (!b->last || s->r_out[0] < frame_out)
+		return 0;
+	start = s->r_out[0] - frame_out;
+	if (start > f->kout_len || (start && memcmp(s->rm_out + frame_out, f->kout, start)))
+		return 0;
+	return f->kout_len - start;
+}
+
+/*
  * The reference refused the block as too big for its output (dstSize_tooSmall
- * or corruption_detected) where the kernel decoded it to more than the frame's window (under 128 KB,
- * not single-segment): 1.5.4 bounds a block's output by Block_Maximum_Size,
- * 1.4.10 by the destination. Verified: the reference, given the same frame
- * with its window raised to 128 KB, decodes it to the kernel's bytes.
+ * or corruption_detected) where the kernel decoded it to more than
+ * Block_Maximum_Size = min(Window_Size, 128 KB) (not single-segment):
+ * 1.5.4 bounds a block's output by that maximum, 1.4.10 by the destination.
+ * Verified under 128 KB: the reference, given the same frame with its window
+ * raised to 128 KB, decodes it to the kernel's bytes. A window of 128 KB or
+ * more cannot be raised past the maximum: there the block must be the
+ * frame's last, every block before it decoded alike, and the kernel's bytes
+ * from its start on more than 128 KB.
  */
 static int block_over_window(const struct zo_site *s)
 {
@@ -263,9 +285,11 @@ static int block_over_window(const struct zo_site *s)
 
 	/* One-shot says dstSize_tooSmall, block at a time "Decompressed Block Size Exceeds Maximum". */
 	if (!(error_is(s->error, ERR_DST_TOO_SMALL) || error_is(s->error, ERR_CORRUPTION)) ||
-	    !site_block(s, &b) ||
-	    b.window >= BLOCK_SIZE_MAX || !kernel_frame(s, &f) || (f.in[4] & 0x20))
+	    !site_block(s, &b) || !kernel_frame(s, &f) || (f.in[4] & 0x20))
 		return 0;
+	if (b.window >= BLOCK_SIZE_MAX)
+		return b.type == ZF_BLOCK_COMPRESSED &&
+		       kernel_last_block_len(s, &b, &f) > BLOCK_SIZE_MAX;
 	return zo_ref_frame_with_window(f.in, f.in_len, BLOCK_SIZE_MAX, s->block, b.window,
 					f.kout, f.kout_len);
 }
@@ -436,6 +460,30 @@ static int literals_over_max(const struct zo_site *s)
 	if ((type == LIT_COMPRESSED || type == LIT_TREELESS) && regen > BLOCK_SIZE_MAX)
 		return 0;
 	return regen > max && regen > (room < BLOCK_SIZE_MAX ? room : BLOCK_SIZE_MAX);
+}
+
+/*
+ * A compressed block whose RLE literals regenerate more than
+ * Block_Maximum_Size and no more than 128 KB: 1.5.4 refuses them as corrupt
+ * at once (litSize > blockSizeMax), 1.4.10 and 1.5.2 check only the 128 KB
+ * constant (1.5.2 also the room: literals-over-max-reason's case past it),
+ * take them and fail further on in the same block (srcSize_wrong). Both
+ * sides failed that block.
+ */
+static int rle_literals_over_max(const struct zo_site *s)
+{
+	const struct bm_unit *rf = s->rm ? &s->rm->fail : NULL;
+	struct zf_block b;
+	uint64_t max;
+	size_t regen;
+
+	if (!error_is(s->k->ret, ERR_SRC_WRONG) || !error_is(s->r->ret, ERR_CORRUPTION) ||
+	    !rf || rf->frame != s->frame || rf->block != s->block || !site_block(s, &b) ||
+	    b.type != ZF_BLOCK_COMPRESSED || b.avail < 1 || (b.content[0] & 3) != LIT_RLE)
+		return 0;
+	max = b.window < BLOCK_SIZE_MAX ? b.window : BLOCK_SIZE_MAX;
+	regen = lit_regen(&b);
+	return regen > max && regen <= BLOCK_SIZE_MAX;
 }
 
 /* zstd 1.5.4's own error code for a literals header it refuses (1.4.10 has none). */
@@ -702,6 +750,7 @@ static const struct {
 	{ "short-compressed-block-reason", short_compressed_block },
 	{ "literals-over-room-reason", literals_over_room },
 	{ "literals-over-max-reason", literals_over_max },
+	{ "rle-literals-over-max-reason", rle_literals_over_max },
 	{ "empty-compressed-block", empty_compressed_block },
 	{ "nseq-zero-two-byte", nseq_zero_two_byte },
 	{ "compressed-block-128k", compressed_block_128k },

@@ -533,6 +533,45 @@ static void block_over_max_near_misses(void **state)
 			 ZO_ERROR_MISMATCH);
 }
 
+/*
+ * rle-literals-over-max-reason: RLE literals over Block_Maximum_Size. The
+ * same block with raw literals (not in the block: corrupt on both sides)
+ * is not taken.
+ */
+static void rle_literals_over_max_near_miss(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/rle-literals-over-max-reason.zst", &len);
+
+	(void)state;
+	assert_true(matches("rle-literals-over-max-reason", z, len));
+	assert_int_equal(z[9] & 3, 1);
+	z[9] &= ~3;		/* raw literals */
+	assert_false(matches("rle-literals-over-max-reason", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	free(z);
+}
+
+/*
+ * block-over-window past a 128 KB window: the last block is 196636 bytes
+ * (65636 RLE literals and a match of 131000). With 4 literals it is 131004
+ * bytes, within the maximum, and both decode it alike.
+ */
+static void block_over_window_128k_near_miss(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/block-over-window-128k.zst", &len);
+
+	(void)state;
+	assert_true(matches("block-over-window", z, len));
+	assert_int_equal(z[21], 0x4d);
+	z[22] = 0;		/* Regenerated_Size 4 */
+	z[23] = 0;
+	assert_false(matches("block-over-window", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	free(z);
+}
+
 static void frame_walker(void **state)
 {
 	static const uint8_t two[] = {
@@ -571,6 +610,8 @@ int main(void)
 		cmocka_unit_test(seq_overflow_near_misses),
 		cmocka_unit_test(permissive_near_misses),
 		cmocka_unit_test(block_over_max_near_misses),
+		cmocka_unit_test(rle_literals_over_max_near_miss),
+		cmocka_unit_test(block_over_window_128k_near_miss),
 		cmocka_unit_test(frame_walker),
 	};
 

@@ -130,6 +130,10 @@ def must_fail(sums):
     for vid in ("nseq-zero-two-byte", "compressed-block-128k"):
         shutil.copy(os.path.join(TOP, "../../corpus/divergences/%s.zst" % vid),
                     os.path.join(TOP, "must-fail/%s.zst" % vid))
+    # rle-literals-over-max-reason's reproducer: a single-segment frame of
+    # content size 47 whose compressed block opens with 1724 RLE literals.
+    shutil.copy(os.path.join(TOP, "../../corpus/divergences/rle-literals-over-max-reason.zst"),
+                os.path.join(TOP, "must-fail/rle-literals-over-max-reason.zst"))
     # A 2-byte compressed block announcing 8 sequences.
     write("must-fail", "short-compressed-block-reason",
           b"\x28\xb5\x2f\xfd\x00\x15\x15\x00\x00\x00\x08")
