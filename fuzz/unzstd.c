@@ -60,9 +60,17 @@ static long fill(void *buf, unsigned long size)
 {
 	size_t n;
 
+	/*
+	 * 0 is the end of the input, not "nothing yet": the one in-tree
+	 * caller with a fill(), init/do_mounts_rd.c compr_fill(), returns
+	 * kernel_read()'s 0 at EOF and < 0 on a read error
+	 * (include/linux/decompress/generic.h: fill "to fill inbuf when
+	 * empty"). So a chunk is at least 1 byte while input remains, and
+	 * the end is -1: unzstd() stops at once ("truncated").
+	 */
 	if (cb.pos == cb.len)
-		return -1;	/* the end: 0 would be "nothing yet", forever */
-	n = fuzz_chunk_next(&cb.chunks, cb.len - cb.pos);
+		return -1;
+	n = 1 + fuzz_chunk_next(&cb.chunks, cb.len - cb.pos - 1);
 	if (!cb.pos && n < UNZSTD_FIRST_FILL)
 		n = cb.len < UNZSTD_FIRST_FILL ? cb.len : UNZSTD_FIRST_FILL;
 	if (n > size)

@@ -619,6 +619,27 @@ static int huf_weights_state_cut(const struct zo_site *s)
 }
 
 /*
+ * Both decoded the block of the first difference, and a sequence of that
+ * whole compressed block reaches further back than the frame's
+ * Window_Size (invalid, RFC 8878 3.1.1.1.2). No decoder checks the window:
+ * each checks the history its own buffer tracks, and 1.4.10's streaming
+ * ring buffer (window + block + 64 bytes) has overwritten bytes that the
+ * references' (128 KB more) still hold.
+ */
+static int offset_over_window(const struct zo_site *s)
+{
+	struct zo_seq_scan q;
+	struct zf_block b;
+	size_t in_off;
+
+	if (s->k->is_error || s->r->is_error || !site_block(s, &b) ||
+	    b.type != ZF_BLOCK_COMPRESSED || !frame_start(s, &in_off))
+		return 0;
+	return zo_seq_scan(s->c->zdata + in_off, s->c->zdata_len - in_off, s->block, &q) &&
+	       q.max_offset > b.window;
+}
+
+/*
  * The kernel refused (srcSize_wrong) a whole compressed block whose
  * sequences section is Number_of_Sequences 0 in its 2-byte form ("80 00")
  * and nothing after it: RFC 8878 3.1.1.3.2.1 ends the section there,
@@ -744,6 +765,7 @@ static const struct {
 	{ "seq-stream-end-bits", seq_stream_end_bits },
 	{ "seq-modes-reserved-bits", seq_modes_reserved },
 	{ "offset-zero", offset_zero },
+	{ "offset-over-window", offset_over_window },
 	{ "huf-weights-state-cut", huf_weights_state_cut },
 	{ "block-over-max-reason", block_over_max_reason },
 	{ "huf4-few-literals", huf4_few_literals },

@@ -315,6 +315,7 @@ static int decode_bitstream(struct frame_state *st, const uint8_t *p, size_t len
 	struct bstream b = { p, len, 0 };
 	unsigned int s[3], k, code[3];
 	int lost = 0;
+	uint32_t off;
 	size_t i;
 
 	if (!len || !p[len - 1])
@@ -333,7 +334,10 @@ static int decode_bitstream(struct frame_state *st, const uint8_t *p, size_t len
 		bs_read(&b, ml_bits[code[F_ML]]);
 		bs_read(&b, ll_bits[code[F_LL]]);
 		/* An offset 0 counts only while the stream holds the bits read. */
-		offset_of(st->rep, ofv, code[F_LL] == 0, b.pos >= 0 ? &out->offset_zero : &lost);
+		off = offset_of(st->rep, ofv, code[F_LL] == 0,
+				b.pos >= 0 ? &out->offset_zero : &lost);
+		if (b.pos >= 0 && off > out->max_offset)
+			out->max_offset = off;
 		if (i + 1 == n)
 			break;
 		for (k = 0; k < 3; k++) {

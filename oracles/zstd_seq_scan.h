@@ -36,6 +36,7 @@ struct zo_seq_scan {
 	int reserved_bits;		/* Symbol_Compression_Modes' reserved bits set */
 	int offset_zero;		/* a sequence of offset 0 (Literals_Length 0, Offset_Value 3, Repeated_Offset1 1) */
 	int stream_exact;		/* its bitstream read to exactly its last bit */
+	uint32_t max_offset;		/* the largest offset of a sequence read within its bitstream */
 };
 
 /*

@@ -472,6 +472,52 @@ static int entry_here(const char *id)
 }
 
 /*
+ * corpus/divergences/offset-over-window.zst: a 1 KiB window, two raw blocks
+ * of 1 KiB, then a compressed block of 4 raw literals and one sequence (its
+ * codes in RLE mode) of a 1020-byte match at offset 2050. The offset's code
+ * byte and the bitstream's last two bytes of offset 1000 (within the
+ * window: valid) instead.
+ */
+#define FAR_REPRO_WINDOW	5
+#define FAR_REPRO_OF_CODE	2071
+static const uint8_t far_1000[3] = { 0x09, 0xd7, 0x07 }, far_2050[3] = { 0x0b, 0x0b, 0x10 };
+
+static void set_far_offset(uint8_t *z, const uint8_t *v)
+{
+	z[FAR_REPRO_OF_CODE] = v[0];
+	z[FAR_REPRO_OF_CODE + 3] = v[1];
+	z[FAR_REPRO_OF_CODE + 4] = v[2];
+}
+
+/* Only an offset over the window names it: one within it, or a window of 4 KiB, is valid. */
+static void offset_over_window_near_misses(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/divergences/offset-over-window.zst", &len);
+
+	(void)state;
+	assert_int_equal(len, FAR_REPRO_OF_CODE + 5);
+	assert_int_equal(z[FAR_REPRO_OF_CODE], far_2050[0]);
+	assert_int_equal(z[len - 2], far_2050[1]);
+	assert_int_equal(z[len - 1], far_2050[2]);
+	if (!entry_here("offset-over-window")) {	/* 1.5.2's ring buffer keeps the bytes */
+		assert_int_equal(divergence_of(z, len), ZO_AGREE);
+		free(z);
+		return;
+	}
+	assert_true(matches("offset-over-window", z, len));
+	set_far_offset(z, far_1000);	/* within the window: valid, every side decodes it alike */
+	assert_false(matches("offset-over-window", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	set_far_offset(z, far_2050);
+	assert_int_equal(z[FAR_REPRO_WINDOW], 0);
+	z[FAR_REPRO_WINDOW] = 0x10;	/* a 4 KiB window: valid, every side decodes it alike */
+	assert_false(matches("offset-over-window", z, len));
+	assert_int_equal(divergence_of(z, len), ZO_AGREE);
+	free(z);
+}
+
+/*
  * The oracle's verdict on the reproducer of id decoded one-shot as target,
  * both sides' results replaced by kret and rret (the blocks and the maps
  * stay the reproducer's); *known: the entry that explains it, or NULL.
@@ -611,6 +657,7 @@ int main(void)
 		cmocka_unit_test(prefetch_and_block_max_near_misses),
 		cmocka_unit_test(seq_overflow_near_misses),
 		cmocka_unit_test(permissive_near_misses),
+		cmocka_unit_test(offset_over_window_near_misses),
 		cmocka_unit_test(block_over_max_near_misses),
 		cmocka_unit_test(rle_literals_over_max_near_miss),
 		cmocka_unit_test(block_over_window_128k_near_miss),

@@ -159,8 +159,12 @@ def must_fail(sums):
 
 def version_dependent():
     """The spec generator's reproducers (spec-emit) of three permissive-document
-    entries: the kernel and 1.5.4 decode them, zstd 1.5.7 refuses them."""
-    for vid in ("seq-modes-reserved-bits", "offset-zero", "huf-weights-state-cut"):
+    entries: the kernel and 1.5.4 decode them, zstd 1.5.7 refuses them. And
+    offset-over-window (a 1 KiB window, an offset of 2050): every reference
+    and the kernel one-shot decode it to the same bytes, the kernel
+    streamed to others."""
+    for vid in ("seq-modes-reserved-bits", "offset-zero", "huf-weights-state-cut",
+                "offset-over-window"):
         shutil.copy(os.path.join(TOP, "../../corpus/divergences/%s.zst" % vid),
                     os.path.join(TOP, "version-dependent/%s.zst" % vid))
 
