@@ -28,6 +28,7 @@ import sys
 import time
 
 import gate_report
+from gate_report import env, last_line  # noqa: F401 (shared with the check scripts)
 
 HERE = 'conformance'
 CHECKS = ['00-build', '01-selftest', '02-api-contract', '03-golden', '04-callers', '05-stack',
@@ -62,11 +63,6 @@ class Exit(Exception):
 def die(msg):
     print(f'gate: {msg}', file=sys.stderr)
     raise Exit(2)
-
-
-def env(name, default):
-    """${name:-default}: unset and empty alike."""
-    return os.environ.get(name) or default
 
 
 # --- arguments ---------------------------------------------------------------
@@ -116,17 +112,6 @@ def whole(name, value):
 def write(path, text, mode='w'):
     with open(path, mode, **ENC) as f:
         f.write(text)
-
-
-def last_line(path):
-    """$(tail -n1 path): the last line, without its newline."""
-    try:
-        text = gate_report.read_text(path)
-    except OSError:
-        return ''
-    if text.endswith('\n'):
-        text = text[:-1]
-    return text.rsplit('\n', 1)[-1]
 
 
 def first_match(path, pattern):

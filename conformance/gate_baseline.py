@@ -29,6 +29,7 @@ import subprocess
 import sys
 
 import gate_report
+from gate_report import env, last_line
 
 USAGE = 'usage: gate_baseline.py DIR CAND_BDIR BUILD BASELINE_SRC SEEDS_DIR CAND_STACK_CSV'
 ZSTD_TARGETS = ['decompress_oneshot', 'decompress_stream', 'frame_header', 'unzstd']
@@ -40,10 +41,6 @@ class Finish(Exception):
     def __init__(self, result, figure):
         super().__init__(result)
         self.result, self.figure = result, figure
-
-
-def env(name, default):
-    return os.environ.get(name, default)
 
 
 def run(cmd, out=None, err=None, timeout=None):
@@ -58,11 +55,6 @@ def run(cmd, out=None, err=None, timeout=None):
 
 def lines_in(path):
     return gate_report.lines_of(gate_report.read_text(path)) if os.path.isfile(path) else []
-
-
-def last_line(path):
-    lines = lines_in(path)
-    return lines[-1] if lines else ''
 
 
 class Baseline:

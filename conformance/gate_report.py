@@ -33,6 +33,22 @@ def read_text(path):
         return f.read()
 
 
+def env(name, default):
+    """${name:-default}: unset and empty alike."""
+    return os.environ.get(name) or default
+
+
+def last_line(path):
+    """$(tail -n1 path): the last line, without its newline."""
+    try:
+        text = read_text(path)
+    except OSError:
+        return ''
+    if text.endswith('\n'):
+        text = text[:-1]
+    return text.rsplit('\n', 1)[-1]
+
+
 def nonempty(path):
     """The shell's [ -s path ]."""
     try:
