@@ -10,23 +10,38 @@
 #include "zstd_divergences.h"
 #include "zstd_oracle.h"
 
-#define ZO_KNOWN_MAX	32
+struct zo_known *zo_known_build(const struct findings_entry *e, size_t count, size_t *n)
+{
+	struct zo_known *table;
+	size_t want = 0;
 
-/* The registry's divergences, each with the predicate of its id. */
+	for (size_t i = 0; i < count; i++)
+		want += e[i].kind && !strcmp(e[i].kind, "divergence");
+	*n = 0;
+	table = calloc(want ? want : 1, sizeof(*table));
+	if (!table)
+		return NULL;
+	for (size_t i = 0; i < count; i++)
+		if (e[i].kind && !strcmp(e[i].kind, "divergence"))
+			table[(*n)++] = (struct zo_known){ e[i].id, e[i].class_name, e[i].targets,
+							   e[i].signature, e[i].source,
+							   zo_predicate(e[i].id) };
+	return table;
+}
+
+/* The registry's divergences, every one of them, each with the predicate of its id. */
 const struct zo_known *zo_known_entries(size_t *count)
 {
-	static struct zo_known table[ZO_KNOWN_MAX];
+	static struct zo_known *table;
 	static size_t n;
-	static int done;
 
-	for (size_t i = 0; !done && i < findings_table_count && n < ZO_KNOWN_MAX; i++) {
-		const struct findings_entry *e = &findings_table[i];
-
-		if (e->kind && !strcmp(e->kind, "divergence"))
-			table[n++] = (struct zo_known){ e->id, e->class_name, e->targets,
-							e->signature, e->source, zo_predicate(e->id) };
+	if (!table)
+		table = zo_known_build(findings_table, findings_table_count, &n);
+	if (!table) {
+		fprintf(stderr, "kzfuzz: no memory for the %zu findings entries\n",
+			findings_table_count);
+		abort();
 	}
-	done = 1;
 	*count = n;
 	return table;
 }
@@ -89,11 +104,13 @@ struct zo_tail {
 static int make_tail(const struct zo_case *c, const struct zo_result *k, const struct zo_result *r,
 		     const struct zo_site *s, enum zo_class cls, struct zo_tail *t)
 {
-	const struct bm_frame *rf = &s->rm->frames[s->frame];
+	const struct bm_frame *rf;
 	size_t cap = zo_case_cap(c), ret, kout_off;
 
-	if (!zo_kernel_frame(s, &t->in, &kout_off, &t->kout) ||
-	    (cls == ZO_MISMATCH && rf->in_end != t->in))
+	if (s->frame >= s->rm->nframes || !zo_kernel_frame(s, &t->in, &kout_off, &t->kout))
+		return -1;
+	rf = &s->rm->frames[s->frame];
+	if (cls == ZO_MISMATCH && rf->in_end != t->in)
 		return -1;	/* the explained frame did not end: nothing after it is placed */
 	t->rout = cls == ZO_MISMATCH ? rf->out_end : t->kout;
 	t->c = *c;
@@ -190,20 +207,22 @@ enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
 /* Once per id and process: campaigns list the known divergences they met, and where. */
 void zo_note_known(const struct zo_verdict *v)
 {
-	static const struct zo_known *seen[ZO_KNOWN_MAX];
+	static unsigned char *seen;
+	size_t n, i;
+	const struct zo_known *t = zo_known_entries(&n);
 	char site[192];
 
-	for (size_t i = 0; i < ZO_KNOWN_MAX; i++) {
-		if (seen[i] == v->known)
-			return;
-		if (!seen[i]) {
-			seen[i] = v->known;
-			zo_site_text(&v->site, site, sizeof(site));
-			fprintf(stderr, "kzfuzz: known divergence %s (%s) in %s at %s\n",
-				v->known->id, v->known->class_name, v->c->target, site);
-			return;
-		}
-	}
+	if (!seen)
+		seen = calloc(n ? n : 1, 1);
+	for (i = 0; i < n && &t[i] != v->known; i++)
+		;
+	if (seen && i < n && seen[i])
+		return;
+	if (seen && i < n)
+		seen[i] = 1;
+	zo_site_text(&v->site, site, sizeof(site));
+	fprintf(stderr, "kzfuzz: known divergence %s (%s) in %s at %s\n",
+		v->known->id, v->known->class_name, v->c->target, site);
 }
 
 void zo_expect(const struct zo_case *c, const char *step, const struct zo_result *k,

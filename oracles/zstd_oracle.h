@@ -222,7 +222,13 @@ void zo_report(FILE *f, const struct zo_case *c, enum zo_class cls, const char *
 /* "frame F block B (part), output [a,b) kernel, [c,d) reference", or why not located. */
 void zo_site_text(const struct zo_site *s, char *buf, size_t size);
 
-/* The entries, the divergences of the findings registry (findings_table.h). */
+/* The entries, every divergence of the findings registry (findings_table.h). */
 const struct zo_known *zo_known_entries(size_t *count);
+struct findings_entry;
+/*
+ * The divergences among count registry entries, each with its predicate: a
+ * table as long as they are (calloc'd), its length in *n; NULL without memory.
+ */
+struct zo_known *zo_known_build(const struct findings_entry *e, size_t count, size_t *n);
 
 #endif

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <linux/zstd.h>
 
+#include "findings_table.h"
 #include "kz.h"
 #include "oracle_ways.h"
 #include "ref_zstd.h"
@@ -219,6 +220,38 @@ static void known_entries_have_predicates(void **state)
 		assert_true(strlen(t[i].citation) > 20);
 	}
 	assert_null(zo_predicate("no-such-divergence"));
+}
+
+/* The oracle's table takes every divergence of a registry, however many: none dropped. */
+static void known_table_takes_all(void **state)
+{
+	enum { N = 80 };
+	static struct findings_entry e[N];
+	static char ids[N][16];
+	struct zo_known *t;
+	size_t n, want = 0;
+	const struct zo_known *reg;
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) {
+		snprintf(ids[i], sizeof(ids[i]), "d%zu", i);
+		e[i] = (struct findings_entry){ i % 5 ? "divergence" : "finding", ids[i], "*",
+						"oracle:error-mismatch", "block", "a source" };
+	}
+	e[N - 1].id = "offset-zero";	/* the last one, a real predicate */
+	t = zo_known_build(e, N, &n);
+	assert_non_null(t);
+	assert_int_equal(n, N - N / 5);
+	assert_string_equal(t[0].id, "d1");
+	assert_string_equal(t[n - 1].id, "offset-zero");
+	assert_non_null(t[n - 1].matches);
+	assert_null(t[n - 2].matches);
+	free(t);
+	for (size_t i = 0; i < findings_table_count; i++)
+		want += findings_table[i].kind && !strcmp(findings_table[i].kind, "divergence");
+	reg = zo_known_entries(&n);
+	assert_int_equal(n, want);
+	assert_ptr_equal(zo_known_entries(&n), reg);
 }
 
 /* Each reproducer shows its divergence between the libraries, and the oracle places and knows it. */
@@ -649,6 +682,7 @@ int main(void)
 		cmocka_unit_test(report_format),
 		cmocka_unit_test(error_codes_paired),
 		cmocka_unit_test(known_entries_have_predicates),
+		cmocka_unit_test(known_table_takes_all),
 		cmocka_unit_test(reproducers_match_and_diverge),
 		cmocka_unit_test(huf4_near_miss),
 		cmocka_unit_test(legacy_near_miss),
