@@ -240,11 +240,12 @@ struct site_frame {
 
 static int kernel_frame(const struct zo_site *s, struct site_frame *f)
 {
-	size_t in_off = s->rm->frames[s->frame].in_off, in_end, out_off, out_end;
+	size_t in_off, in_end, out_off, out_end;
 
 	if (s->frame >= s->rm->nframes || !zo_kernel_frame(s, &in_end, &out_off, &out_end) ||
 	    out_end > s->k->out_len)
 		return 0;
+	in_off = s->rm->frames[s->frame].in_off;
 	*f = (struct site_frame){ s->c->zdata + in_off, in_end - in_off, s->k->out + out_off,
 				  out_end - out_off };
 	return 1;

@@ -221,12 +221,13 @@ int zo_fitting_blocks(const struct zo_case *c, uint8_t *kdst, uint8_t *rdst,
 
 int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, size_t *out_end)
 {
-	const struct bm_frame *kf = &s->km->frames[s->frame], *rf = &s->rm->frames[s->frame];
+	const struct bm_frame *kf, *rf;
 	const uint8_t *frame;
 	size_t span, ret, cap;
 	uint8_t *out;
 
-	if (s->frame < s->km->nframes && kf->in_end) {
+	kf = s->frame < s->km->nframes ? &s->km->frames[s->frame] : NULL;
+	if (kf && kf->in_end) {
 		*in_end = kf->in_end;
 		*out_off = kf->out_off;
 		*out_end = kf->out_end;
@@ -234,6 +235,7 @@ int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, si
 	}
 	if (s->frame >= s->rm->nframes)
 		return 0;
+	rf = &s->rm->frames[s->frame];
 	frame = s->c->zdata + rf->in_off;
 	span = zf_frame_span(frame, s->c->zdata_len - rf->in_off);
 	cap = s->k->out_len - rf->out_off;
