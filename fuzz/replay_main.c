@@ -73,6 +73,9 @@ int main(int argc, char **argv)
 	if (zo_reference_facts())
 		fprintf(stderr, "replay: %lu reference-side facts (1.5.4 and 1.5.7 differed)\n",
 			zo_reference_facts());
+	if (zo_error_pair_count())
+		fprintf(stderr, "replay: %lu error pairs (both sides refused the same corrupt block, "
+			"for different reasons)\n", zo_error_pair_count());
 	if (zo_over_cap_count())
 		fprintf(stderr, "replay: %lu cases unjudged over the output cap (every side ran out of room)\n",
 			zo_over_cap_count());

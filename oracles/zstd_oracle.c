@@ -240,6 +240,10 @@ void zo_expect(const struct zo_case *c, const char *step, const struct zo_result
 		zo_note_known(&v);
 		return;
 	}
+	if (zo_is_error_pair(&v)) {
+		zo_note_error_pair(&v, step);
+		return;
+	}
 	snprintf(detail, sizeof(detail), "%s: %s %s, %s %s", step, k->who,
 		 k->is_error ? k->error_name : "ok", r->who, r->is_error ? r->error_name : "ok");
 	zo_report(stderr, c, cls, detail, k, r, &v.site);

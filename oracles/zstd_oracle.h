@@ -204,6 +204,15 @@ void zo_next_result(struct zo_result *r, const char *who, size_t ret,
 		    const void *out, size_t out_len);
 const char *zo_references(void);
 unsigned long zo_reference_facts(void);
+/*
+ * An unexplained error mismatch that is an error pair (oracles/zstd_error_pairs.c):
+ * both sides failed the same block, the same bytes before it, for reasons of
+ * a corrupt block, a dstSize_tooSmall side failing it again with more room.
+ */
+int zo_is_error_pair(const struct zo_verdict *v);
+/* Counts one, and names the first of each pair of codes per process. */
+void zo_note_error_pair(const struct zo_verdict *v, const char *step);
+unsigned long zo_error_pair_count(void);
 int zo_refs_agree(const struct zo_result *r, const struct zo_result *n);
 /* The verdict on kernel k, 1.5.4 r and 1.5.7 n (NULL: none, zo_verdict's). */
 enum zo_class zo_verdict3(const struct zo_case *c, const struct zo_result *k,

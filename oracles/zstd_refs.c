@@ -109,7 +109,15 @@ void zo_expect3(const struct zo_case *c, const char *step, const struct zo_resul
 finding:
 	if (!v.by_next) {
 		zo_expect(c, step, k, r);
-		abort();
+		return;		/* an error pair: zo_expect aborts on a finding */
+	}
+	/* The site again against 1.5.7: judging against 1.5.4 reused the maps. */
+	zo_verdict(c, k, n, &v);
+	v.by_next = 1;
+	if (zo_is_error_pair(&v)) {
+		note_fact(c, step, r, n);
+		zo_note_error_pair(&v, step);
+		return;
 	}
 	result_text(r, rt, sizeof(rt));
 	snprintf(detail, sizeof(detail), "%s: %s %s, %s %s (the reference of record; %s %s)",
