@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <linux/zstd.h>
 
+#include "block_map.h"
 #include "findings_table.h"
 #include "kz.h"
 #include "oracle_ways.h"
@@ -653,6 +654,79 @@ static void block_over_window_128k_near_miss(void **state)
 	free(z);
 }
 
+/*
+ * The issue-22 frame (decompress_oneshot, capacity 0): the kernel says
+ * corruption_detected at block 0, 1.5.4 dstSize_tooSmall, and with room
+ * corruption_detected too.
+ */
+static const uint8_t pair_frame[] = {
+	0x28, 0xb5, 0x2f, 0xfd, 0x04, 0x50, 0xf5, 0x00, 0x00, 0xb8, 0x54, 0x68, 0x28, 0xb5, 0x79,
+	0x70, 0x77, 0x6e, 0x64, 0x6f, 0x77, 0x20, 0x6c, 0x69, 0x74, 0x65, 0x72, 0x61, 0x75, 0x6d,
+	0x66, 0x66, 0x20, 0x73, 0x18, 0x61, 0x6e, 0x20, 0x73, 0x71, 0x75, 0x61, 0x73, 0x68, 0x66,
+	0x73, 0x20, 0xe0, 0x6c, 0x6f, 0x63, 0x6b, 0x20, 0x0a, 0x20, 0x65, 0x6e, 0x74, 0x6f, 0x70,
+	0x79, 0x20, 0x74, 0x68, 0x65, 0x20, 0x73, 0x13, 0x35, 0x91, 0x8b, 0x9e, 0x8c, 0x97
+};
+
+struct pair_run {
+	struct zo_case c;
+	struct zo_result k, r;
+	struct zo_verdict v;
+	uint8_t kout[64], rout[64];
+};
+
+/* Both sides one-shot on z with capacity cap; the kernel's result replaced by kret when non-zero. */
+static enum zo_class pair_verdict(struct pair_run *p, const uint8_t *z, size_t len, size_t cap,
+				  size_t kret)
+{
+	size_t rret = ref_decompress(p->rout, cap, z, len);
+
+	if (!kret)
+		kret = kz_decompress(p->kout, cap, z, len);
+	p->c = (struct zo_case){ .target = "decompress_oneshot", .input = z, .input_len = len,
+				 .zdata = z, .zdata_len = len, .out_cap = cap, .out_cap_given = 1 };
+	zo_kernel_result(&p->k, "kernel", kret, p->kout, kz_is_error(kret) ? 0 : kret);
+	zo_ref_result(&p->r, "reference", rret, p->rout, ref_is_error(rret) ? 0 : rret);
+	return zo_verdict(&p->c, &p->k, &p->r, &p->v);
+}
+
+/* The error-pair rule takes the issue's pair, and none of its near misses. */
+static void error_pair_near_misses(void **state)
+{
+	static struct pair_run p;
+	struct zo_verdict v;
+	struct zo_result k;
+	uint8_t text[4096], z[4096];
+	size_t zlen;
+
+	(void)state;
+	assert_int_equal(pair_verdict(&p, pair_frame, sizeof(pair_frame), 0, 0), ZO_ERROR_MISMATCH);
+	assert_true(zo_is_error_pair(&p.v));
+	v = p.v;
+	v.site.before_failure = 1;	/* the outputs differed before the block */
+	assert_false(zo_is_error_pair(&v));
+	v = p.v;
+	v.site.same_unit = 0;		/* one side failed another unit */
+	assert_false(zo_is_error_pair(&v));
+	v = p.v;
+	v.site.part = BM_FRAME_HEADER;
+	assert_false(zo_is_error_pair(&v));
+	v = p.v;
+	k = p.k;
+	k.error_code = 22;		/* checksum_wrong: not a corrupt block's code */
+	v.site.k = &k;
+	assert_false(zo_is_error_pair(&v));
+	/* Out of room only: the reference decodes the block with 128 KiB more. */
+	for (size_t i = 0; i < sizeof(text); i++)
+		text[i] = "kernel zstd error pairs "[i % 24] ^ (uint8_t)(i / 97);
+	zlen = ref_compress(z, sizeof(z), text, sizeof(text), 3, 0, 0);
+	assert_false(ref_is_error(zlen));
+	assert_int_equal(pair_verdict(&p, z, zlen, 10, (size_t)-20), ZO_ERROR_MISMATCH);
+	assert_true(p.v.site.located && p.v.site.same_unit && !p.v.site.before_failure);
+	assert_int_equal(p.v.site.part, BM_BLOCK);
+	assert_int_equal(p.r.error_code, 70);
+	assert_false(zo_is_error_pair(&p.v));
+}
+
 static void frame_walker(void **state)
 {
 	static const uint8_t two[] = {
@@ -695,6 +769,7 @@ int main(void)
 		cmocka_unit_test(block_over_max_near_misses),
 		cmocka_unit_test(rle_literals_over_max_near_miss),
 		cmocka_unit_test(block_over_window_128k_near_miss),
+		cmocka_unit_test(error_pair_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
 
