@@ -9,8 +9,10 @@
 #                        --quick subsets (make check runs it)
 #   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh)
 # Knobs: SPEED_THRESHOLD (percent, default -5), GATE_STACK_GROWTH (bytes per
-# entry point, default 64), GATE_FUZZ_JOBS (default 2).
-.PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where gate-ab-side
+# entry point, default 64), GATE_FUZZ_JOBS (default 2), GATE_BASE_RULE (1; 0:
+# the fuzz check's new findings fail without being replayed on the base tree).
+.PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where \
+	gate-ab-side gate-build-replayers
 GATE_SHORT_SECONDS ?= 5
 # gate-short runs each libFuzzer binary over its starting corpus, without
 # mutations (gate_fuzz.py): the same verdict on every machine. Time-boxed
@@ -37,6 +39,11 @@ gate-build-asan:
 
 gate-build-plain:
 	+@$(call variant,plain,programs)
+
+# The base tree's ASan replayers, which judge the fuzz check's new findings
+# (conformance/gate_base.py).
+gate-build-replayers:
+	+@$(call variant,asan,fuzzers)
 
 # This tree's kernel side for another tree's kz-ab (gate check 8, make bench).
 gate-ab-side: build-plain

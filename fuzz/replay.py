@@ -287,6 +287,19 @@ class Gate:
         return 0
 
 
+def replay_input(argv, path, log, envs, limit, target, tee=False):
+    """One input on a replayer (argv) under timeout(1), stopped with SIGABRT
+    after limit seconds (ASan prints where it was); output to log. On a
+    timeout the log starts with the harness's timeout line, whose class
+    is timeout. The exit status (124 on a timeout)."""
+    rc = run(list(argv) + [path], log, envs, tee=tee,
+             timeout=['-s', 'ABRT', '-k', '5', str(limit)])
+    if rc == 124:
+        text = '==KZFUZZ== timeout %s: no verdict within %ds\n' % (target, limit) + read(log)
+        write_then_rename(log, text)
+    return rc
+
+
 def one(replayer, path, target, judge):
     """make repro: the report as it comes, then one verdict line."""
     if not os.access(replayer, os.X_OK):
@@ -298,8 +311,7 @@ def one(replayer, path, target, judge):
     print('repro: %s: %s%s %s' % (target, words, replayer, path), file=sys.stderr)
     log = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'repro.%d.log' % os.getpid())
     try:
-        rc = run([replayer, path], log, envs, tee=True,
-                 timeout=['-s', 'ABRT', '-k', '5', str(limit)])
+        rc = replay_input([replayer], path, log, envs, limit, target, tee=True)
         return one_verdict(rc, path, target, judge, log, limit)
     finally:
         os.unlink(log)
@@ -316,8 +328,6 @@ def one_verdict(rc, path, target, judge, log, limit):
         # Stopped by SIGABRT: ASan printed where it was; the class is timeout.
         print('repro: %s: still running after %ds (REPRO_TIMEOUT): a timeout' % (target, limit),
               file=sys.stderr)
-        text = '==KZFUZZ== timeout %s: no verdict within %ds\n' % (target, limit) + read(log)
-        write_then_rename(log, text)
     try:
         cls, state, known = crashlog.judge(judge.entries, target, read(log))
     except crashlog.NoFinding:
