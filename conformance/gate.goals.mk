@@ -71,3 +71,15 @@ CALIBRATE_DIR ?= $(BUILD)/calibrate/$(shell date -u +%Y%m%dT%H%M%SZ)
 gate-speed-calibrate: build-plain
 	+@conformance/gate-speed-calibrate.sh $(CALIBRATE_DIR) $(BUILD) $(BDIR) $(CALIBRATE_RUNS) \
 		'$(CALIBRATE_PCTS)' '$(CALIBRATE_WHOLE_PCTS)' $(CALIBRATE_STAGES)
+
+# The gate's false-alarm figure (conformance/gate_calibrate.py): make gate
+# CALIBRATE_RUNS times (10 unless given) on KERNEL_SRC, one at a time, each
+# run into CALIBRATE_DIR/run-N/; prints "F of N runs failed" and, per
+# failing run, its checks and findings. GATE_BASE_RULE=0 measures the
+# classification alone. CALIBRATE_DIR accumulates, as above.
+GATE_CALIBRATE_RUNS = $(if $(filter command line environment,$(origin CALIBRATE_RUNS)),$(CALIBRATE_RUNS),10)
+.PHONY: gate-calibrate
+gate-calibrate:
+	@MAKE='$(MAKE)' conformance/gate_calibrate.py '$(CALIBRATE_DIR)' '$(GATE_CALIBRATE_RUNS)' \
+		BUILD='$(BUILD)' KERNEL_SRC='$(KERNEL_SRC)' BASELINE_SRC='$(BASELINE_SRC)' \
+		SECONDS='$(SECONDS)' $(if $(GATE_BASE_RULE),GATE_BASE_RULE='$(GATE_BASE_RULE)')
