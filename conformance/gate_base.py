@@ -85,9 +85,12 @@ def same_site(cand, base):
 class Finding:
     """One new crash state of check 7: its first artifact and log."""
 
-    def __init__(self, target, cls, state, artifact, log):
+    def __init__(self, target, cls, state, artifact, log, env_words=()):
         self.target, self.cls, self.state = target, cls, state
         self.artifact, self.log = artifact, log
+        # VAR=value words the fuzzer ran with beyond the gate's environment
+        # (KZ_FANOTIFY_WELLFORMED_ONLY=1): both replays get them.
+        self.env_words = list(env_words)
         self.verdict = 'new'
         self.why = ''
         self.base_cmd = ''
@@ -148,11 +151,11 @@ class Base:
         return os.path.join(self.bdir, 'asan/fuzz', target)
 
 
-def replay_sig(replayer, target, artifact, log, limit):
-    """The artifact on one ASan replayer: (signature or None, exit status)."""
+def replay_sig(replayer, f, log, limit):
+    """f's artifact on one ASan replayer: (signature or None, exit status)."""
     asan = os.environ.get('ASAN_OPTIONS', '')
-    words = ['ASAN_OPTIONS=%s' % ':'.join(x for x in (asan, REPLAY_ASAN) if x)]
-    rc = replay.replay_input([replayer], artifact, log, words, limit, target)
+    words = f.env_words + ['ASAN_OPTIONS=%s' % ':'.join(x for x in (asan, REPLAY_ASAN) if x)]
+    rc = replay.replay_input([replayer], f.artifact, log, words, limit, f.target)
     return (signature(replay.read(log)) if rc else None), rc
 
 
@@ -162,13 +165,12 @@ def judge_one(f, base, cand_bdir, logs, limit):
         f.why = 'no input was written: nothing to replay on the base'
         return
     stem = os.path.join(logs, '%s.%s' % (f.target, os.path.basename(f.artifact)))
-    cand, _ = replay_sig(os.path.join(cand_bdir, 'asan/fuzz', f.target), f.target,
-                         f.artifact, stem + '.candidate.log', limit)
+    cand, _ = replay_sig(os.path.join(cand_bdir, 'asan/fuzz', f.target), f,
+                         stem + '.candidate.log', limit)
     how = 'its replay'
     if cand is None:
         cand, how = signature(replay.read(f.log)), 'the fuzzing log (its replay runs clean)'
-    got, rc = replay_sig(base.replayer(f.target), f.target, f.artifact, stem + '.base.log',
-                         limit)
+    got, rc = replay_sig(base.replayer(f.target), f, stem + '.base.log', limit)
     if same_site(cand, got):
         f.verdict = 'pre-existing'
         f.why = 'the base reproduces it: %s | %s' % got

@@ -159,7 +159,9 @@ class Target:
             # Judged once per new crash state, after fuzzing (settle()).
             key = (cls, crashlog.normalize(state))
             if key not in self.times:
-                self.found.append(gate_base.Finding(self.t, cls, state, a, log))
+                words = ['%s=%s' % kv for kv in sorted(self.env.items())
+                         if os.environ.get(kv[0]) != kv[1]]
+                self.found.append(gate_base.Finding(self.t, cls, state, a, log, words))
             self.times[key] = self.times.get(key, 0) + 1
         else:
             self.err += 1
