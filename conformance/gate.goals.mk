@@ -7,7 +7,8 @@
 #                        corpus only (GATE_SHORT_RUNS=0: no mutations, the same
 #                        verdict on every machine) and the check programs'
 #                        --quick subsets (make check runs it)
-#   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh)
+#   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh);
+#                        GATE_PLANTED_BUGS="window checksum" plants only those
 # Knobs: SPEED_THRESHOLD (percent, default -5), GATE_STACK_GROWTH (bytes per
 # entry point, default 64), GATE_FUZZ_JOBS (default 2), GATE_BASE_RULE (1; 0:
 # the fuzz check's new findings fail without being replayed on the base tree).
@@ -36,8 +37,10 @@ gate-short:
 	@sed -n 's/^ok [0-9]* - \([^ ]*\) # SKIP \(.*\)/\1 \2/p' $(BUILD)/gate/latest/report.tap | \
 		while read -r c why; do $(call skip_note,gate-short,gate check $$c: $$why); done
 
+# GATE_PLANTED_BUGS: the bugs to plant (default: every one).
+GATE_PLANTED_BUGS ?=
 gate-planted:
-	@MAKE='$(MAKE)' tests/test-gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)'
+	@MAKE='$(MAKE)' tests/test-gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)' $(GATE_PLANTED_BUGS)
 
 # What gate.py builds, one variant each, and where the tree's builds are.
 gate-build-asan:
