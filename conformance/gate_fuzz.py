@@ -252,7 +252,8 @@ class Gate:
 
     def repro_cmd(self, repro_env, f):
         """make repro of a finding's input on a tree (REPRO_ENV: BUILD, KERNEL_SRC)."""
-        return 'make %s repro INPUT=%s TARGET=%s' % (repro_env, f.artifact or f.log, f.target)
+        return ''.join(w + ' ' for w in f.env_words) + 'make %s repro INPUT=%s TARGET=%s' % (
+            repro_env, f.artifact or f.log, f.target)
 
     def judge_base(self, found):
         """The new crash states against the base: DIR/base.txt says which judged."""

@@ -301,6 +301,13 @@ class FuzzCheck(unittest.TestCase):
         self.assertEqual(pre[2], 'make BUILD=B KERNEL_SRC=debian:6.1 repro INPUT=/art1 '
                          'TARGET=decompress_oneshot\n')
 
+    def test_repro_commands_carry_the_fuzzers_mode(self):
+        g, _ = self.gate('--no-base', 'x')
+        f = gate_base.Finding('fanotify_sample', 'c', 's', '/a', '/l',
+                              ['KZ_FANOTIFY_WELLFORMED_ONLY=1'])
+        self.assertEqual(g.repro_cmd('BUILD=b', f), 'KZ_FANOTIFY_WELLFORMED_ONLY=1 make BUILD=b '
+                         'repro INPUT=/a TARGET=fanotify_sample')
+
     def test_no_new_finding_builds_no_base(self):
         g, t = self.gate('--base', 'debian:6.1', '--build', 'B')
         with contextlib.redirect_stdout(io.StringIO()):
