@@ -322,15 +322,23 @@ class Gate:
 
 def options(args):
     """((base KERNEL_SRC, BUILD) or None, the reason there is no base or None,
-    the other arguments). Without an option: no base (the rule not asked for)."""
-    base, no_base = None, 'no base given'
-    if args[:1] == ['--base'] and args[2:3] == ['--build'] and len(args) > 4:
-        base, no_base, args = (args[1], args[3]), None, args[4:]
-    elif args[:1] == ['--no-base'] and len(args) > 2:
-        no_base, args = args[1], args[2:]
-    if len(args) < 8 or args[0].startswith('--'):
+    the other arguments). The options may come anywhere (gate.py puts DIR
+    first); without one, no base (the rule not asked for)."""
+    opts, rest, i = {}, [], 0
+    while i < len(args):
+        if args[i] in ('--base', '--build', '--no-base') and i + 1 < len(args):
+            opts[args[i]] = args[i + 1]
+            i += 2
+        else:
+            rest.append(args[i])
+            i += 1
+    if len(rest) < 8 or any(a.startswith('--') for a in rest) or \
+            ('--base' in opts) != ('--build' in opts) or \
+            ('--base' in opts and '--no-base' in opts):
         raise ValueError(USAGE)
-    return base, no_base, args
+    if '--base' in opts:
+        return (opts['--base'], opts['--build']), None, rest
+    return None, opts.get('--no-base', 'no base given'), rest
 
 
 USAGE = ('usage: gate_fuzz.py [--base KERNEL_SRC --build BUILD | --no-base WHY] '

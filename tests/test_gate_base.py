@@ -256,8 +256,15 @@ class FuzzCheck(unittest.TestCase):
                          (('debian:6.1', 'B'), None, args))
         self.assertEqual(gate_fuzz.options(['--no-base', 'why'] + args), (None, 'why', args))
         self.assertEqual(gate_fuzz.options(args), (None, 'no base given', args))
+        # gate.py's run_script puts DIR first.
+        self.assertEqual(gate_fuzz.options(['d', '--base', 'debian:6.1', '--build', 'B']
+                                           + args[1:]), (('debian:6.1', 'B'), None, args))
         with self.assertRaises(ValueError):
             gate_fuzz.options(['--base', 'x'] + args)
+        with self.assertRaises(ValueError):
+            gate_fuzz.options(['--base', 'x', '--build', 'B', '--no-base', 'y'] + args)
+        with self.assertRaises(ValueError):
+            gate_fuzz.options(args[:7])
 
     def test_no_base_every_new_finding_fails(self):
         g, t = self.gate('--no-base', 'base rule off')
