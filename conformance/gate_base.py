@@ -33,8 +33,6 @@ import replay  # noqa: E402
 
 # zstd version of lib/zstd -> the KERNEL_SRC of its unmodified tree.
 BASES = {'1.4.10': 'debian:6.1', '1.5.2': 'debian:6.12'}
-# make repro's limits (fuzz/replay.py one): libFuzzer's malloc limit, on the replayer.
-REPLAY_ASAN = 'max_allocation_size_mb=2048:hard_rss_limit_mb=2560'
 
 
 class BaseError(Exception):
@@ -154,7 +152,8 @@ class Base:
 def replay_sig(replayer, f, log, limit):
     """f's artifact on one ASan replayer: (signature or None, exit status)."""
     asan = os.environ.get('ASAN_OPTIONS', '')
-    words = f.env_words + ['ASAN_OPTIONS=%s' % ':'.join(x for x in (asan, REPLAY_ASAN) if x)]
+    limits = ':'.join(x for x in (asan, replay.REPRO_LIMITS) if x)
+    words = f.env_words + ['ASAN_OPTIONS=%s' % limits]
     rc = replay.replay_input([replayer], f.artifact, log, words, limit, f.target)
     return (signature(replay.read(log)) if rc else None), rc
 

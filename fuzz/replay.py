@@ -287,6 +287,12 @@ class Gate:
         return 0
 
 
+# libFuzzer's allocation and RSS limits, given to ASan: an input that runs out
+# of memory under libFuzzer fails on the replayer too (make repro, the
+# gate's base replays).
+REPRO_LIMITS = 'max_allocation_size_mb=2048:hard_rss_limit_mb=2560'
+
+
 def replay_input(argv, path, log, envs, limit, target, tee=False):
     """One input on a replayer (argv) under timeout(1), stopped with SIGABRT
     after limit seconds (ASan prints where it was); output to log. On a
@@ -382,8 +388,7 @@ def main(argv):
         return Gate(args[0], args[1], args[2], judge).run(args[3:])
     # handle_abort: a harness verdict (abort) gets a stack; the allocation and
     # RSS limits are libFuzzer's, so that an out-of-memory input fails here too.
-    sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1:'
-                       'max_allocation_size_mb=2048:hard_rss_limit_mb=2560',
+    sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1:' + REPRO_LIMITS,
                        'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
     return one(args[0], args[1], args[2], judge)
 
