@@ -7,15 +7,23 @@
 #                        corpus only (GATE_SHORT_RUNS=0: no mutations, the same
 #                        verdict on every machine) and the check programs'
 #                        --quick subsets (make check runs it)
-#   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh)
+#   make gate-planted    planted-bug tests of the gate (tests/test-gate-planted.sh);
+#                        GATE_PLANTED_BUGS="window checksum" plants only those
 # Knobs: SPEED_THRESHOLD (percent, default -5), GATE_STACK_GROWTH (bytes per
-# entry point, default 64), GATE_FUZZ_JOBS (default 2).
-.PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where gate-ab-side
+# entry point, default 64), GATE_FUZZ_JOBS (default 2), GATE_BASE_RULE (1; 0:
+# the fuzz check's new findings fail without being replayed on the base tree).
+.PHONY: gate gate-short gate-planted gate-build-asan gate-build-plain gate-build-fuzz gate-where \
+	gate-ab-side gate-build-replayers
 GATE_SHORT_SECONDS ?= 5
 # gate-short runs each libFuzzer binary over its starting corpus, without
 # mutations (gate_fuzz.py): the same verdict on every machine. Time-boxed
 # fuzzing is make gate's and make fuzz's.
 GATE_SHORT_RUNS ?= 0
+# make check's gate-short checks the harness on an unmodified tree, which
+# would be its own base: every finding it reproduces would be pre-existing.
+# So gate-short judges without the base rule unless GATE_SHORT_BASE_RULE=1
+# (the planted-bug tests set it: their base is the unmodified tree).
+GATE_SHORT_BASE_RULE ?= 0
 BASELINE_SRC ?=
 GATE_ARGS = --build '$(BUILD)' --kernel-src '$(KERNEL_SRC)' --baseline-src '$(BASELINE_SRC)'
 
@@ -23,13 +31,16 @@ gate:
 	@MAKE='$(MAKE)' conformance/gate.py $(GATE_ARGS) --seconds '$(SECONDS)'
 
 gate-short:
-	@MAKE='$(MAKE)' GATE_FUZZ_RUNS='$(GATE_SHORT_RUNS)' conformance/gate.py $(GATE_ARGS) \
+	@MAKE='$(MAKE)' GATE_FUZZ_RUNS='$(GATE_SHORT_RUNS)' GATE_BASE_RULE='$(GATE_SHORT_BASE_RULE)' \
+		conformance/gate.py $(GATE_ARGS) \
 		--seconds '$(GATE_SHORT_SECONDS)' --quick
 	@sed -n 's/^ok [0-9]* - \([^ ]*\) # SKIP \(.*\)/\1 \2/p' $(BUILD)/gate/latest/report.tap | \
 		while read -r c why; do $(call skip_note,gate-short,gate check $$c: $$why); done
 
+# GATE_PLANTED_BUGS: the bugs to plant (default: every one).
+GATE_PLANTED_BUGS ?=
 gate-planted:
-	@MAKE='$(MAKE)' tests/test-gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)'
+	@MAKE='$(MAKE)' tests/test-gate-planted.sh '$(BUILD)' '$(GATE_SHORT_SECONDS)' $(GATE_PLANTED_BUGS)
 
 # What gate.py builds, one variant each, and where the tree's builds are.
 gate-build-asan:
@@ -37,6 +48,11 @@ gate-build-asan:
 
 gate-build-plain:
 	+@$(call variant,plain,programs)
+
+# The base tree's ASan replayers, which judge the fuzz check's new findings
+# (conformance/gate_base.py).
+gate-build-replayers:
+	+@$(call variant,asan,fuzzers)
 
 # This tree's kernel side for another tree's kz-ab (gate check 8, make bench).
 gate-ab-side: build-plain
@@ -64,3 +80,15 @@ CALIBRATE_DIR ?= $(BUILD)/calibrate/$(shell date -u +%Y%m%dT%H%M%SZ)
 gate-speed-calibrate: build-plain
 	+@conformance/gate-speed-calibrate.sh $(CALIBRATE_DIR) $(BUILD) $(BDIR) $(CALIBRATE_RUNS) \
 		'$(CALIBRATE_PCTS)' '$(CALIBRATE_WHOLE_PCTS)' $(CALIBRATE_STAGES)
+
+# The gate's false-alarm figure (conformance/gate_calibrate.py): make gate
+# CALIBRATE_RUNS times (10 unless given) on KERNEL_SRC, one at a time, each
+# run into CALIBRATE_DIR/run-N/; prints "F of N runs failed" and, per
+# failing run, its checks and findings. GATE_BASE_RULE=0 measures the
+# classification alone. CALIBRATE_DIR accumulates, as above.
+GATE_CALIBRATE_RUNS = $(if $(filter command line environment,$(origin CALIBRATE_RUNS)),$(CALIBRATE_RUNS),10)
+.PHONY: gate-calibrate
+gate-calibrate:
+	@MAKE='$(MAKE)' conformance/gate_calibrate.py '$(CALIBRATE_DIR)' '$(GATE_CALIBRATE_RUNS)' \
+		BUILD='$(BUILD)' KERNEL_SRC='$(KERNEL_SRC)' BASELINE_SRC='$(BASELINE_SRC)' \
+		SECONDS='$(SECONDS)' $(if $(GATE_BASE_RULE),GATE_BASE_RULE='$(GATE_BASE_RULE)')

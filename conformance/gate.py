@@ -3,9 +3,12 @@
 merge? Called by `make gate` (conformance/gate.goals.mk):
 
     gate.py --build BUILD --kernel-src TREE --baseline-src TREE --seconds N [--quick]
+            [--no-base-rule]
 
 --quick (make gate-short): the check programs that take --quick (their
-usage text says so) run their quick subset.
+usage text says so) run their quick subset. --no-base-rule (or
+GATE_BASE_RULE=0): check 7's new findings fail without being judged
+against the base tree (conformance/gate_base.py), for calibration.
 Builds the harness against the tree, runs the checks, each into
 $BUILD/gate/<run>/NN-<check>/ (result, figure, failures, logs), then
 conformance/gate_report.py prints the summary table and writes
@@ -18,7 +21,8 @@ Environment: MAKE; GATE_JOBS (build jobs, 2); SPEED_THRESHOLD (percent, -5:
 check 8's speed rows, gate_baseline.py);
 GATE_STACK_GROWTH (bytes, 64); GATE_FUZZ_JOBS (2); GATE_FUZZ_SEED (1);
 GATE_CHECK_TIMEOUT (seconds per check program, 600); GATE_BUILD_TIMEOUT
-(seconds per variant build, 1800).
+(seconds per variant build, 1800); GATE_OUT (the folder of the run folders
+and their latest link, BUILD/gate); GATE_BASE_RULE (1; 0: as --no-base-rule).
 """
 import os
 import re
@@ -27,6 +31,7 @@ import subprocess
 import sys
 import time
 
+import gate_base
 import gate_report
 from gate_report import env, last_line  # noqa: F401 (shared with the check scripts)
 
@@ -48,7 +53,8 @@ NUMERIC_ENV = ['GATE_JOBS', 'GATE_STACK_GROWTH', 'GATE_FUZZ_JOBS',
                'GATE_FUZZ_SEED', 'GATE_CHECK_TIMEOUT', 'GATE_BUILD_TIMEOUT']
 OPTIONS = {'--build': 'build', '--kernel-src': 'ksrc', '--baseline-src': 'bsrc',
            '--seconds': 'secs'}
-USAGE = 'usage: gate.py --build B --kernel-src T --baseline-src T --seconds N'
+USAGE = 'usage: gate.py --build B --kernel-src T --baseline-src T --seconds N [--quick] ' \
+    '[--no-base-rule]'
 ENC = gate_report.ENC
 
 
@@ -70,12 +76,13 @@ def die(msg):
 def parse_args(argv):
     """The options as a dict; Exit(2) on a bad one. An option without its
     value is a silent status 1, as the shell version's failing shift was."""
-    opts = {'build': '', 'ksrc': '', 'bsrc': '', 'secs': '', 'quick': False}
+    opts = {'build': '', 'ksrc': '', 'bsrc': '', 'secs': '', 'quick': False,
+            'no_base_rule': False}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == '--quick':
-            opts['quick'] = True
+        if a in ('--quick', '--no-base-rule'):
+            opts[a[2:].replace('-', '_')] = True
             i += 1
         elif a in OPTIONS:
             if i + 1 >= len(argv):
@@ -263,9 +270,10 @@ class Gate:
     def start_run(self):
         o = self.o
         run_id = time.strftime('%Y%m%dT%H%M%SZ', time.gmtime()) + '-' + (self.tree_id or 'unstaged')
-        self.run = os.path.join(o['build'], 'gate', run_id)
+        out = env('GATE_OUT', os.path.join(o['build'], 'gate'))
+        self.run = os.path.join(out, run_id)
         os.makedirs(self.run, exist_ok=True)
-        latest = os.path.join(o['build'], 'gate', 'latest')
+        latest = os.path.join(out, 'latest')
         if os.path.lexists(latest + '.tmp'):
             os.unlink(latest + '.tmp')
         os.symlink(run_id, latest + '.tmp')
@@ -485,6 +493,19 @@ class Gate:
                              ' '.join([script, d] + list(args)))
         self.end(c)
 
+    def base_args(self):
+        """gate_fuzz.py's options: the base that judges new findings, or why none."""
+        if not gate_base.rule_on(os.environ, self.o['no_base_rule']):
+            return ['--no-base', 'base rule off (--no-base-rule or GATE_BASE_RULE=0)']
+        version = gate_base.tree_zstd_version(self.tree_dir)
+        ksrc, why = gate_base.choose(self.o['bsrc'], version)
+        if ksrc is None:
+            print(f'gate: note: {why}; every new finding of the fuzz check fails')
+            return ['--no-base', why]
+        print(f'gate: note: base rule: a new finding of the fuzz check is replayed on {ksrc} '
+              f'({why})')
+        return ['--base', ksrc, '--build', self.o['build']]
+
     def main(self):
         self.locate()
         self.start_run()
@@ -522,8 +543,11 @@ class Gate:
             # By executions (GATE_FUZZ_RUNS), a run may take up to its own timeout.
             per_target = int(o['secs']) if not env('GATE_FUZZ_RUNS', '') else \
                 int(env('GATE_FUZZ_RUN_TIMEOUT', '600'))
-            self.run_script('07-fuzz', rounds * (per_target + 60) + 120,
-                            f'{HERE}/gate_fuzz.py', self.bdir, o['secs'], self.fuzz_jobs,
+            # The base, when a new finding needs it, builds within the check's time.
+            limit = rounds * (per_target + 60) + 120 + whole('GATE_BUILD_TIMEOUT',
+                                                             self.build_timeout) + 600
+            self.run_script('07-fuzz', limit, f'{HERE}/gate_fuzz.py', *self.base_args(),
+                            self.bdir, o['secs'], self.fuzz_jobs,
                             env('GATE_FUZZ_SEED', '1'), seeds, self.repro_env, *targets)
         if not o['bsrc']:
             self.mark('skip', 'no BASELINE_SRC given', '08-baseline')

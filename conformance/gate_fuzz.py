@@ -3,16 +3,23 @@
 at a time, from a copy of the committed corpus (corpus/regression/<target>/,
 the fanotify captures) and the deterministic seeds, with a fixed -seed.
 
-    gate_fuzz.py DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET...
+    gate_fuzz.py [--base KERNEL_SRC --build BUILD | --no-base WHY]
+                 DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET...
 
 A crash stops libFuzzer: its artifact is kept under DIR/../findings/<target>/,
 classified by fuzz/crashlog.py, and the target fuzzes on from the grown
 corpus with the next seed until its SECONDS are used up (at most
 GATE_FUZZ_RESTARTS runs; after 4 known findings with
 KZ_FANOTIFY_WELLFORMED_ONLY=1, which only the fanotify targets read). A
-finding the findings registry does not cover fails the check; a run killed
-by the timeout is an error. Writes DIR/<target>/{result,figure,findings.txt,
-run.N.log} and DIR/result, DIR/figure, DIR/failures (message TAB command).
+finding the findings registry does not cover fails the check, unless the
+base tree reproduces it (--base: conformance/gate_base.py, same class and
+crash state on the base's ASan replayer; then it is pre-existing, listed
+in DIR/pre-existing, "message TAB candidate command TAB base command", and
+counted, not failed); with --no-base (the rule off, or no base known)
+every new finding fails. A run killed by the timeout is an error. Writes
+DIR/<target>/{result,figure,findings.txt,run.N.log} and DIR/result,
+DIR/figure, DIR/failures (message TAB command), DIR/base.txt (which base
+judged).
 
 GATE_FUZZ_RUNS=N fuzzes each target for N executions after its starting
 corpus instead of SECONDS; GATE_FUZZ_RUNS=0 (make check's gate-short) only
@@ -36,6 +43,7 @@ sys.path.insert(0, os.path.join(TOP, 'lib'))
 sys.path.insert(0, os.path.join(TOP, 'fuzz'))
 import crashlog  # noqa: E402
 import findings  # noqa: E402
+import gate_base  # noqa: E402
 import max_len  # noqa: E402
 
 REGISTRY = 'corpus/findings.txt'
@@ -78,8 +86,11 @@ class Target:
         self.td = os.path.join(gate.dir, t)
         self.art = os.path.join(gate.findings, t)
         self.bin = os.path.join(gate.bdir, 'fuzz/fuzz', t)
-        self.runs = self.execs = self.known = self.new = self.err = 0
+        self.runs = self.execs = self.known = self.new = self.pre = self.err = 0
+        # New crash states, each with its first artifact, and how often each came.
+        self.found, self.times = [], {}
         self.env = dict(os.environ)
+        self.ran = False
 
     def fail(self, msg, cmd):
         with open(os.path.join(self.td, 'failures'), 'a') as f:
@@ -145,15 +156,13 @@ class Target:
         if known:
             self.known += 1
         elif known is False:
-            what = line[len('new '):]
-            # One failure line per new crash state.
-            if 'new finding: ' + what not in read(os.path.join(self.td, 'failures')):
-                self.fail('%s: new finding: %s (input %s, log %s)' % (self.t, what,
-                                                                   a or 'not written', log),
-                          'ASAN_OPTIONS=%s UBSAN_OPTIONS=%s %s %s' % (
-                              os.environ['ASAN_OPTIONS'], os.environ['UBSAN_OPTIONS'],
-                              os.path.join(self.g.bdir, 'asan/fuzz', self.t), a or log))
-            self.new += 1
+            # Judged once per new crash state, after fuzzing (settle()).
+            key = (cls, crashlog.normalize(state))
+            if key not in self.times:
+                words = ['%s=%s' % kv for kv in sorted(self.env.items())
+                         if os.environ.get(kv[0]) != kv[1]]
+                self.found.append(gate_base.Finding(self.t, cls, state, a, log, words))
+            self.times[key] = self.times.get(key, 0) + 1
         else:
             self.err += 1
             self.fail('%s: libFuzzer stopped (status %d) without a finding (log %s)'
@@ -189,6 +198,7 @@ class Target:
             put(os.path.join(self.td, 'figure'), 'not built')
             put(os.path.join(self.td, 'result'), 'error')
             return
+        self.ran = True
         corpus = self.seed_corpus()
         d = 'corpus/dicts/%s.dict' % self.t
         dict_args = ['-dict=' + d] if os.path.isfile(d) else []
@@ -196,14 +206,35 @@ class Target:
             self.fuzz_runs(corpus, dict_args)
         else:
             self.fuzz_time(corpus, dict_args)
-        put(os.path.join(self.td, 'figure'), '%d execs in %d runs, %d known, %d new'
-            % (self.execs, self.runs, self.known, self.new))
+
+    def settle(self):
+        """After the base judged: failures for the new, a list of the
+        pre-existing, the figure and the result."""
+        if not self.ran:
+            return
+        for f in self.found:
+            n = self.times[(f.cls, crashlog.normalize(f.state))]
+            what = '%s: new finding: %s | %s (input %s, log %s)' % (
+                self.t, f.cls, f.state, f.artifact or 'not written', f.log)
+            cand = self.g.repro_cmd(self.g.repro_env, f)
+            if f.verdict == 'pre-existing':
+                self.pre += n
+                with open(os.path.join(self.g.dir, 'pre-existing'), 'a') as out:
+                    out.write('%s\t%s\t%s\n' % (what.replace(': new finding: ',
+                                                               ': pre-existing: ', 1)
+                                                 + ': ' + f.why, cand, f.base_cmd))
+                continue
+            self.new += n
+            self.fail(what + (': ' + f.why if f.why else ''), cand)
+        put(os.path.join(self.td, 'figure'), '%d execs in %d runs, %d known, %d pre-existing, '
+            '%d new' % (self.execs, self.runs, self.known, self.pre, self.new))
         put(os.path.join(self.td, 'result'),
             'fail' if self.new else 'error' if self.err else 'pass')
 
 
 class Gate:
     def __init__(self, args):
+        self.base, self.no_base, args = options(args)
         self.dir, self.bdir = args[0], args[1]
         self.secs, self.jobs, self.seed = int(args[2]), int(args[3]), int(args[4])
         self.seeds, self.repro_env, self.targets = args[5], args[6], args[7:]
@@ -219,15 +250,43 @@ class Gate:
         table = max_len.read_table()
         self.max_len = {t: max_len.max_len(t, table) for t in self.targets}
 
+    def repro_cmd(self, repro_env, f):
+        """make repro of a finding's input on a tree (REPRO_ENV: BUILD, KERNEL_SRC)."""
+        return ''.join(w + ' ' for w in f.env_words) + 'make %s repro INPUT=%s TARGET=%s' % (
+            repro_env, f.artifact or f.log, f.target)
+
+    def judge_base(self, found):
+        """The new crash states against the base: DIR/base.txt says which judged."""
+        if self.no_base is not None:
+            line = '%s: every new finding fails' % self.no_base
+        elif not found:
+            line = '%s (not built: no new finding to judge)' % self.base[0]
+        else:
+            ksrc, build = self.base
+            base = gate_base.Base(ksrc, build, self.bdir, self.dir,
+                                  os.environ.get('MAKE') or 'make',
+                                  os.environ.get('GATE_JOBS') or '2')
+            line = gate_base.judge(found, base, self.bdir, self.dir,
+                                   int(os.environ.get('GATE_BASE_REPLAY_TIMEOUT', '60')))
+            env = 'BUILD=%s KERNEL_SRC=%s' % (build, ksrc)
+            for f in found:
+                f.base_cmd = self.repro_cmd(env, f)
+        put(os.path.join(self.dir, 'base.txt'), line)
+        print('base: %s' % line, flush=True)
+
     def run(self):
         open(os.path.join(self.dir, 'failures'), 'a').close()
+        targets = [Target(self, t) for t in self.targets]
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(self.jobs, 1)) as pool:
-            for f in [pool.submit(Target(self, t).fuzz) for t in self.targets]:
+            for f in [pool.submit(t.fuzz) for t in targets]:
                 f.result()
+        self.judge_base([f for t in targets for f in t.found])
+        for t in targets:
+            t.settle()
         return self.summary()
 
     def summary(self):
-        execs = known = new = 0
+        execs = known = pre = new = 0
         result = 'pass'
         for t in self.targets:
             td = os.path.join(self.dir, t)
@@ -239,9 +298,11 @@ class Gate:
             if os.path.isfile(os.path.join(td, 'failures')):
                 with open(os.path.join(self.dir, 'failures'), 'a') as out:
                     out.write(read(os.path.join(td, 'failures')))
-            m = re.match(r'([0-9]+) execs in [0-9]+ runs, ([0-9]+) known, ([0-9]+) new', figure)
+            m = re.match(r'([0-9]+) execs in [0-9]+ runs, ([0-9]+) known, ([0-9]+) pre-existing, '
+                         r'([0-9]+) new', figure)
             if m:
-                execs, known, new = execs + int(m[1]), known + int(m[2]), new + int(m[3])
+                execs, known = execs + int(m[1]), known + int(m[2])
+                pre, new = pre + int(m[3]), new + int(m[4])
             print('%s: %s - %s' % (t, r, figure), flush=True)
             if r == 'fail':
                 result = 'fail'
@@ -253,16 +314,42 @@ class Gate:
         elif self.runs_budget:
             budget = ' x %d execs' % self.runs_budget
         put(os.path.join(self.dir, 'figure'),
-            '%d targets%s: %d execs, %d known findings, %d new'
-            % (len(self.targets), budget, execs, known, new))
+            '%d targets%s: %d execs, %d known findings, %d pre-existing, %d new'
+            % (len(self.targets), budget, execs, known, pre, new))
         put(os.path.join(self.dir, 'result'), result)
         return 0
 
 
+def options(args):
+    """((base KERNEL_SRC, BUILD) or None, the reason there is no base or None,
+    the other arguments). The options may come anywhere (gate.py puts DIR
+    first); without one, no base (the rule not asked for)."""
+    opts, rest, i = {}, [], 0
+    while i < len(args):
+        if args[i] in ('--base', '--build', '--no-base') and i + 1 < len(args):
+            opts[args[i]] = args[i + 1]
+            i += 2
+        else:
+            rest.append(args[i])
+            i += 1
+    if len(rest) < 8 or any(a.startswith('--') for a in rest) or \
+            ('--base' in opts) != ('--build' in opts) or \
+            ('--base' in opts and '--no-base' in opts):
+        raise ValueError(USAGE)
+    if '--base' in opts:
+        return (opts['--base'], opts['--build']), None, rest
+    return None, opts.get('--no-base', 'no base given'), rest
+
+
+USAGE = ('usage: gate_fuzz.py [--base KERNEL_SRC --build BUILD | --no-base WHY] '
+         'DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET...')
+
+
 def main(argv):
-    if len(argv) < 8:
-        print('usage: gate_fuzz.py DIR BDIR SECONDS JOBS SEED SEEDS_DIR REPRO_ENV TARGET...',
-              file=sys.stderr)
+    try:
+        options(argv)
+    except ValueError:
+        print(USAGE, file=sys.stderr)
         return 2
     # What gate.py sets: stacks for aborts and UBSan, UBSan error types for the matcher.
     os.environ.setdefault('ASAN_OPTIONS', 'handle_abort=1:detect_leaks=1:symbolize=1')

@@ -245,6 +245,21 @@ def baseline_tables(run, say):
     return True
 
 
+def pre_existing_lines(run):
+    """The fuzz check's findings the base reproduces (07-fuzz/pre-existing:
+    message TAB candidate command TAB base command), which do not fail."""
+    path = os.path.join(run, '07-fuzz', 'pre-existing')
+    if not nonempty(path):
+        return []
+    out = ['pre-existing (the base reproduces them; they do not fail the gate):']
+    for line in lines_of(read_text(path)):
+        parts = line.split('\t')
+        if len(parts) == 3:
+            out += [f'  - {parts[0]}', f'    reproduce: {parts[1]}',
+                    f'    on the base: {parts[2]}']
+    return out
+
+
 def report(run, say=print):
     """Prints the reports of run and writes its files; the exit status."""
     if not os.path.isdir(run):
@@ -266,10 +281,14 @@ def report(run, say=print):
     if refs:
         say(f'gate: references: {refs}')
         tap_body = f'# references: {refs}\n' + tap_body
+    base = first_line(os.path.join(run, '07-fuzz', 'base.txt'))
+    if base:
+        say(f'gate: base: {base}')
+        tap_body = f'# base: {base}\n' + tap_body
     tap, junit = os.path.join(run, 'report.tap'), os.path.join(run, 'report.junit.xml')
     write_atomic(tap, tap_text(tally, tap_body))
     write_atomic(junit, junit_text(tally, os.path.basename(run.rstrip('/')), cases))
-    for line in failure_lines(run, checks):
+    for line in failure_lines(run, checks) + pre_existing_lines(run):
         say(line)
     if not baseline_tables(run, say):
         return 1

@@ -287,6 +287,25 @@ class Gate:
         return 0
 
 
+# libFuzzer's allocation and RSS limits, given to ASan: an input that runs out
+# of memory under libFuzzer fails on the replayer too (make repro, the
+# gate's base replays).
+REPRO_LIMITS = 'max_allocation_size_mb=2048:hard_rss_limit_mb=2560'
+
+
+def replay_input(argv, path, log, envs, limit, target, tee=False):
+    """One input on a replayer (argv) under timeout(1), stopped with SIGABRT
+    after limit seconds (ASan prints where it was); output to log. On a
+    timeout the log starts with the harness's timeout line, whose class
+    is timeout. The exit status (124 on a timeout)."""
+    rc = run(list(argv) + [path], log, envs, tee=tee,
+             timeout=['-s', 'ABRT', '-k', '5', str(limit)])
+    if rc == 124:
+        text = '==KZFUZZ== timeout %s: no verdict within %ds\n' % (target, limit) + read(log)
+        write_then_rename(log, text)
+    return rc
+
+
 def one(replayer, path, target, judge):
     """make repro: the report as it comes, then one verdict line."""
     if not os.access(replayer, os.X_OK):
@@ -298,8 +317,7 @@ def one(replayer, path, target, judge):
     print('repro: %s: %s%s %s' % (target, words, replayer, path), file=sys.stderr)
     log = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'repro.%d.log' % os.getpid())
     try:
-        rc = run([replayer, path], log, envs, tee=True,
-                 timeout=['-s', 'ABRT', '-k', '5', str(limit)])
+        rc = replay_input([replayer], path, log, envs, limit, target, tee=True)
         return one_verdict(rc, path, target, judge, log, limit)
     finally:
         os.unlink(log)
@@ -316,8 +334,6 @@ def one_verdict(rc, path, target, judge, log, limit):
         # Stopped by SIGABRT: ASan printed where it was; the class is timeout.
         print('repro: %s: still running after %ds (REPRO_TIMEOUT): a timeout' % (target, limit),
               file=sys.stderr)
-        text = '==KZFUZZ== timeout %s: no verdict within %ds\n' % (target, limit) + read(log)
-        write_then_rename(log, text)
     try:
         cls, state, known = crashlog.judge(judge.entries, target, read(log))
     except crashlog.NoFinding:
@@ -372,8 +388,7 @@ def main(argv):
         return Gate(args[0], args[1], args[2], judge).run(args[3:])
     # handle_abort: a harness verdict (abort) gets a stack; the allocation and
     # RSS limits are libFuzzer's, so that an out-of-memory input fails here too.
-    sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1:'
-                       'max_allocation_size_mb=2048:hard_rss_limit_mb=2560',
+    sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1:' + REPRO_LIMITS,
                        'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
     return one(args[0], args[1], args[2], judge)
 

@@ -199,7 +199,11 @@ class Args(unittest.TestCase):
 
     def test_options(self):
         o = gate.parse_args(['--quick', '--build', 'b', '--seconds', '5', '--kernel-src', 'k'])
-        self.assertEqual(o, {'build': 'b', 'ksrc': 'k', 'bsrc': '', 'secs': '5', 'quick': True})
+        self.assertEqual(o, {'build': 'b', 'ksrc': 'k', 'bsrc': '', 'secs': '5', 'quick': True,
+                             'no_base_rule': False})
+        o = gate.parse_args(['--no-base-rule', '--build', 'b', '--seconds', '5'])
+        self.assertTrue(o['no_base_rule'])
+        self.assertFalse(o['quick'])
 
     def test_option_without_value_is_status_1(self):
         self.assertEqual(self.status(gate.parse_args, ['--build']), 1)
