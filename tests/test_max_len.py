@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Unit tests of the per-target input limit (fuzz/max_len.txt, read by
-fuzz/max_len.py): every target of fuzz/targets.mk has one, the table's
+"""Unit tests of the per-target input limit (the max_len column of
+fuzz/targets.tsv, read by fuzz/max_len.py): every target has one, its
 format, and that the campaign hands it to libFuzzer (fuzzing and merges)
 and, up to AFL++'s own limit, to AFL++, and the gate's fuzz check
 (conformance/gate_fuzz.py) to libFuzzer.
@@ -24,19 +24,19 @@ import gate_fuzz                    # noqa: E402
 
 
 def all_targets():
-    """Every name the target lists of fuzz/targets.mk assign or add."""
-    with open(os.path.join(TOP, 'fuzz', 'targets.mk'), encoding='utf-8') as f:
-        text = f.read().replace('\\\n', ' ')
+    """Every fuzz/<name>.c that defines LLVMFuzzerTestOneInput."""
     names = set()
-    for m in re.finditer(r'^(ZSTD_TARGETS|ZSTD_DICT_TARGETS|FANOTIFY_TARGETS)\s*:?=(.*)$',
-                         text, re.M):
-        names.update(n for n in m.group(2).split() if not n.startswith('$'))
+    for f in os.listdir(os.path.join(TOP, 'fuzz')):
+        if f.endswith('.c'):
+            with open(os.path.join(TOP, 'fuzz', f), encoding='utf-8') as fh:
+                if re.search(r'^int LLVMFuzzerTestOneInput\([^;]*\)\s*\{', fh.read(), re.M):
+                    names.add(f[:-2])
     return names
 
 
 class Table(unittest.TestCase):
     def table_of(self, text):
-        with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
+        with tempfile.NamedTemporaryFile('w', suffix='.tsv', delete=False) as f:
             f.write(text)
         try:
             return max_len.read_table(f.name)
@@ -55,8 +55,11 @@ class Table(unittest.TestCase):
             self.assertGreaterEqual(table[t], 4 << 20, t)
 
     def test_format(self):
-        self.assertEqual(self.table_of('# c\na 12  # why\n\nb\t7\n'), {'a': 12, 'b': 7})
-        for bad in ('a\n', 'a 0\n', 'a 1k\n', 'a 1\na 2\n', 'a b 1\n'):
+        row = '{}\t5.16\tframe\t{}\tseeds_frames\tlibfuzzer\t-\t6.1\n'
+        self.assertEqual(self.table_of('# c\n' + row.format('a', 12) + '\n' + row.format('b', 7)),
+                         {'a': 12, 'b': 7})
+        for bad in ('a\n', row.format('a', 0), row.format('a', '1k'),
+                    row.format('a', 1) + row.format('a', 2), 'a\tb\t1\n'):
             with self.assertRaises(max_len.MaxLenError, msg=bad):
                 self.table_of(bad)
 
