@@ -18,6 +18,18 @@ KERNEL_SRC ?=
 SECONDS ?= 60
 export SECONDS
 
+# The variables the user set, checked first, before anything is staged,
+# installed or built: one line naming the problem (tools/make_args.py; the
+# environment's it reads itself).
+quote = '$(subst ','\'',$(1))'
+user_args = $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(call quote,$(v)=$($(v)))))
+ifneq ($(filter-out clean help,$(or $(MAKECMDGOALS),all)),)
+ARGS_ERR := $(shell tools/make_args.py --goals '$(MAKECMDGOALS)' $(user_args) 2>&1 >/dev/null)
+ifneq ($(ARGS_ERR),)
+$(error $(ARGS_ERR))
+endif
+endif
+
 NO_TREE_GOALS := clean help deps
 ifneq ($(filter-out $(NO_TREE_GOALS),$(or $(MAKECMDGOALS),all)),)
 $(shell mkdir -p $(BUILD))
@@ -29,6 +41,13 @@ TREE_ID := $(notdir $(TREE_DIR))
 BDIR := $(BUILD)/$(TREE_ID)
 $(info $(shell cat $(TREE_DIR)/tree.txt))
 include $(TREE_DIR)/tree.mk
+# TARGETS and TARGET again, now that the tree's API level is known.
+ifneq ($(TARGETS)$(TARGET),)
+ARGS_ERR := $(shell tools/make_args.py --tree-api '$(KTREE_API_LEVEL)' $(user_args) 2>&1 >/dev/null)
+ifneq ($(ARGS_ERR),)
+$(error $(ARGS_ERR))
+endif
+endif
 # The findings registry as this tree sees it (lib/findings.py): entries of
 # its kernel zstd version only, in every script make runs.
 export KZ_ZSTD_VERSION := $(KTREE_ZSTD_VERSION)
@@ -78,7 +97,7 @@ include $(sort $(wildcard */*.goals.mk */*/*.goals.mk))
 # make check runs these, in this order: the cheap ones first, so that a
 # broken build or harness shows in seconds; the campaigns, the OSS-Fuzz
 # build and the short gate last.
-CHECKS := python-tests test-crash-state coverage-regions-test selftest test-layers foundation-tests unit-tests \
+CHECKS := python-tests test-args test-crash-state coverage-regions-test selftest test-layers foundation-tests unit-tests \
 	check-regression check-single-defect test-single-defect fanotify-check check-captures \
 	test-tree-content test-repro-crashers \
 	test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-corpus-update \
