@@ -66,10 +66,10 @@ class Manifest(unittest.TestCase):
         rows = targets.read()
         for level in ('5.16 API', NEW_API):
             every, zstd, fan, frames = make_lists(level)
-            self.assertEqual(every, targets.names(rows, level), level)
+            self.assertEqual(sorted(every), sorted(targets.names(rows, level)), level)
             self.assertEqual(zstd + fan, every, level)
             self.assertEqual(fan, ['fanotify_sample', 'fanotify_reference', 'fanotify_structured'])
-            self.assertEqual(frames, targets.names(rows, level, 'frame'))
+            self.assertEqual(sorted(frames), sorted(targets.names(rows, level, "frame")))
             self.assertIn('unzstd', frames)
 
     def test_options(self):
