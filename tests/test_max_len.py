@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Unit tests of the per-target input limit (the max_len column of
-fuzz/targets.tsv, read by fuzz/max_len.py): every target has one, its
-format, and that the campaign hands it to libFuzzer (fuzzing and merges)
+fuzz/targets.tsv, read by fuzz/max_len.py; its format is
+tests/test_targets.py's): every target has one, and that the campaign hands it to libFuzzer (fuzzing and merges)
 and, up to AFL++'s own limit, to AFL++, and the gate's fuzz check
 (conformance/gate_fuzz.py) to libFuzzer.
 
@@ -35,14 +35,6 @@ def all_targets():
 
 
 class Table(unittest.TestCase):
-    def table_of(self, text):
-        with tempfile.NamedTemporaryFile('w', suffix='.tsv', delete=False) as f:
-            f.write(text)
-        try:
-            return max_len.read_table(f.name)
-        finally:
-            os.unlink(f.name)
-
     def test_every_target_has_one(self):
         table = max_len.read_table()
         targets = all_targets()
@@ -53,15 +45,6 @@ class Table(unittest.TestCase):
         table = max_len.read_table()
         for t in ('decompress_oneshot', 'decompress_stream', 'unzstd'):
             self.assertGreaterEqual(table[t], 4 << 20, t)
-
-    def test_format(self):
-        row = '{}\t5.16\tframe\t{}\tseeds_frames\tlibfuzzer\t-\t6.1\n'
-        self.assertEqual(self.table_of('# c\n' + row.format('a', 12) + '\n' + row.format('b', 7)),
-                         {'a': 12, 'b': 7})
-        for bad in ('a\n', row.format('a', 0), row.format('a', '1k'),
-                    row.format('a', 1) + row.format('a', 2), 'a\tb\t1\n'):
-            with self.assertRaises(max_len.MaxLenError, msg=bad):
-                self.table_of(bad)
 
     def test_missing_target(self):
         with self.assertRaises(max_len.MaxLenError) as e:

@@ -88,6 +88,8 @@ class Manifest(unittest.TestCase):
         self.assertEqual(list(manifest_of('# c\n' + ROW.format('a'))), ['a'])
         for bad, why in ((ROW.format('a') * 2, 'named twice'),
                          ('a\t5.16\tframe\n', 'columns'),
+                         (ROW.format('a').replace('4096', '0'), 'max_len 0'),
+                         (ROW.format('a').replace('4096', '4k'), 'max_len 4k'),
                          (ROW.format('a').replace('frame', 'frames'), 'input frames'),
                          (ROW.format('a').replace('libfuzzer,afl', 'honggfuzz'), 'engines'),
                          (ROW.format('a').replace('seeds_frames', 'frames'), 'seeds frames'),
