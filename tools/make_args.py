@@ -33,7 +33,7 @@ class ArgError(Exception):
 
 def check_tree(var, value):
     """A tree: empty (the default), debian:VERSION or a directory."""
-    if not value or re.fullmatch(r'debian:[0-9]+\.[0-9]+', value):
+    if not value or re.fullmatch(r'debian:[0-9]+(\.[0-9]+)+', value):
         return
     if value.startswith('debian:'):
         raise ArgError(f'{var}={value}: not debian:VERSION (debian:6.1, debian:6.12)')
