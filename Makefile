@@ -1,22 +1,63 @@
 # kzfuzz: fuzzing and conformance harness for the kernel's zstd wrapper
 # and the fanotify FAN_FS_ERROR sample parser. The one entry point.
 #
-#   make                 build (plain and ASan+UBSan variants)
-#   make check           every test of the project
-#   make fuzz            fuzz campaigns          (TARGETS=, SECONDS=, ENGINE=, JOBS=)
-#   make repro INPUT=f   reproduce one input     (TARGET=)
-#   make gate            pre-merge conformance gate (BASELINE_SRC=, SECONDS=)
-#   make bench           benchmarks
-#   make coverage        llvm-cov report of the committed corpus
-#   make coverage-trend  coverage over time while fuzzing (SECONDS=, INTERVAL=, TARGETS=)
-#   make seeds           deterministic seed corpora of the zstd targets
+# Use:
+#   make, make all         build (plain and ASan+UBSan variants): build-plain, build-asan
+#   make fuzz              fuzz campaigns (TARGETS=, SECONDS=, ENGINE=libfuzzer|afl, JOBS=, TIMEOUT=)
+#   make findings          the campaigns' findings, known ones marked
+#   make repro INPUT=file  replay one input under ASan+UBSan (TARGET=)
+#   make corpus-update     new-coverage inputs into corpus/regression/ (TARGETS=, CORPUS_MAX_LEN=)
+#   make check             every test, on two trees (SECOND_TREE=, SECOND_BUILD=)
+#   make gate              pre-merge conformance gate (BASELINE_SRC=, SECONDS=); gate-short,
+#                          gate-planted; knobs SPEED_THRESHOLD, GATE_STACK_GROWTH,
+#                          GATE_FUZZ_JOBS, GATE_SHORT_SECONDS, GATE_SHORT_RUNS
+#   make gate-speed-calibrate  trust in the gate's speed verdict (CALIBRATE_RUNS=,
+#                          CALIBRATE_PCTS=, CALIBRATE_WHOLE_PCTS=, CALIBRATE_STAGES=, CALIBRATE_DIR=)
+#   make bench             benchmarks (BASELINE_SRC=, BENCH_PARTS=, BENCH_ARGS=, BENCH_RUN=, BENCH_CORPUS=)
+#   make fuzz-measure      exec/s and harness overhead (MEASURE_SECONDS=, MEASURE_RUNS=, MEASURE_CORPUS=)
+#   make coverage          llvm-cov report of the committed corpus (CORPUS=, TARGETS=)
+#   make coverage-trend    coverage over time while fuzzing (SECONDS=, INTERVAL=, TARGETS=)
+#   make coverage-checks, coverage-single-defect   the measure of lib/zstd's checks
+#   make seeds             deterministic seed corpora of the zstd targets
+#   make single-defect     regenerate corpus/single-defect/
+#   make spec-stats        what spec_frames' inputs reached
+#   make capture-fanotify  refresh corpus/fanotify-captures/ (root, loop devices)
+#   make selftest          the known-answer self-test (every fuzz and gate command runs it)
+#   make deps              install missing Debian packages (ci/install-deps.sh)
+#   make clean             remove $(BUILD)
+#   make help              this text
+# The checks, each a goal of its own (make check runs CHECKS in this order,
+# and test-gate-known on the second tree):
+#   python-tests test-args test-crash-state coverage-regions-test test-layers
+#   foundation-tests unit-tests check-regression check-single-defect
+#   test-single-defect fanotify-check check-captures test-tree-content
+#   test-repro-crashers test-fuzz-resume test-fuzz-kill test-fuzz-lock
+#   test-fuzz-diskfull test-corpus-update test-ossfuzz-build gate-short
+#   check-second-tree test-gate-known
+# Used by other goals and scripts: fuzz-build, check-start, gate-build-asan,
+#   gate-build-plain, gate-build-fuzz, gate-ab-side, gate-where.
 #
-# KERNEL_SRC=/path/to/linux selects the tree under test; the default is
-# Debian's linux-source-6.1. Everything is built under $(BUILD).
+# Everywhere: KERNEL_SRC=/path/to/linux or debian:VERSION selects the tree
+# under test (default Debian's linux-source-6.1); BUILD= the build folder
+# (default build); FUZZ_WORK=, FINDINGS= where campaigns keep their state;
+# ZSTD_NEXT_CACHE= where zstd 1.5.7 is kept; V=1 shows the commands. Bad
+# values are refused in one line before anything is built.
 BUILD ?= build
 KERNEL_SRC ?=
 SECONDS ?= 60
 export SECONDS
+
+# The variables the user set, checked first, before anything is staged,
+# installed or built: one line naming the problem (tools/make_args.py; the
+# environment's it reads itself).
+quote = '$(subst ','\'',$(1))'
+user_args = $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(call quote,$(v)=$($(v)))))
+ifneq ($(filter-out clean help,$(or $(MAKECMDGOALS),all)),)
+ARGS_ERR := $(shell tools/make_args.py --goals '$(MAKECMDGOALS)' $(user_args) 2>&1 >/dev/null)
+ifneq ($(ARGS_ERR),)
+$(error $(ARGS_ERR))
+endif
+endif
 
 NO_TREE_GOALS := clean help deps
 ifneq ($(filter-out $(NO_TREE_GOALS),$(or $(MAKECMDGOALS),all)),)
@@ -29,6 +70,13 @@ TREE_ID := $(notdir $(TREE_DIR))
 BDIR := $(BUILD)/$(TREE_ID)
 $(info $(shell cat $(TREE_DIR)/tree.txt))
 include $(TREE_DIR)/tree.mk
+# TARGETS and TARGET again, now that the tree's API level is known.
+ifneq ($(TARGETS)$(TARGET),)
+ARGS_ERR := $(shell tools/make_args.py --tree-api '$(KTREE_API_LEVEL)' $(user_args) 2>&1 >/dev/null)
+ifneq ($(ARGS_ERR),)
+$(error $(ARGS_ERR))
+endif
+endif
 # The findings registry as this tree sees it (lib/findings.py): entries of
 # its kernel zstd version only, in every script make runs.
 export KZ_ZSTD_VERSION := $(KTREE_ZSTD_VERSION)
@@ -78,7 +126,7 @@ include $(sort $(wildcard */*.goals.mk */*/*.goals.mk))
 # make check runs these, in this order: the cheap ones first, so that a
 # broken build or harness shows in seconds; the campaigns, the OSS-Fuzz
 # build and the short gate last.
-CHECKS := python-tests test-crash-state coverage-regions-test selftest test-layers foundation-tests unit-tests \
+CHECKS := python-tests test-args test-crash-state coverage-regions-test selftest test-layers foundation-tests unit-tests \
 	check-regression check-single-defect test-single-defect fanotify-check check-captures \
 	test-tree-content test-repro-crashers \
 	test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-corpus-update \

@@ -30,9 +30,12 @@ import sys
 
 import gate_report
 from gate_report import env, last_line
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fuzz'))
+import targets  # noqa: E402
 
 USAGE = 'usage: gate_baseline.py DIR CAND_BDIR BUILD BASELINE_SRC SEEDS_DIR CAND_STACK_CSV'
-ZSTD_TARGETS = ['decompress_oneshot', 'decompress_stream', 'frame_header', 'unzstd']
+# The targets whose inputs are frames (fuzz/targets.tsv's input column).
+ZSTD_TARGETS = targets.names(targets.read(), input_kind='frame')
 
 
 class Finish(Exception):

@@ -218,7 +218,7 @@ class Campaign:
         self.tty = sys.stdout.isatty()
         self.shown = 0
         self.fuzz_start = self.deadline = self.art0 = 0
-        self.max_len = {}       # per target, from fuzz/max_len.txt (setup)
+        self.max_len = {}       # per target, from fuzz/targets.tsv (setup)
 
     # Signals and process groups.
 

@@ -92,7 +92,7 @@ static size_t drain(struct frame_case *f, zstd_cstream *cs, int op, zstd_out_buf
 			out->size = f->cap;
 		ret = stream_call(f, cs, op, out, &none);
 		if (!zstd_is_error(ret) && ret && out->pos == f->cap)
-			return (size_t)-ZSTD_error_dstSize_tooSmall;
+			return FUZZ_ERR_DST_TOO_SMALL;
 	} while (!zstd_is_error(ret) && ret);
 	return ret;
 }
@@ -112,7 +112,7 @@ static size_t compress_frame(struct frame_case *f, zstd_cstream *cs)
 			if (zstd_is_error(ret))
 				return ret;
 			if (out.pos == f->cap)
-				return (size_t)-ZSTD_error_dstSize_tooSmall;
+				return FUZZ_ERR_DST_TOO_SMALL;
 		}
 		if (f->flush_every && lib_sample_next(&f->chunks.state) % f->flush_every == 0) {
 			ret = drain(f, cs, 1, &out);

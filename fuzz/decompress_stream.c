@@ -46,9 +46,6 @@ struct stream_case {
 	size_t nret;
 };
 
-/* zstd's error codes, the same number in both libraries. */
-#define ERR_DST_TOO_SMALL	((size_t)-70)
-
 static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consumed)
 {
 	struct fuzz_dstream ds = { .step = fuzz_kernel_dstream_step, .ctx = zds,
@@ -103,7 +100,7 @@ static struct zo_result *next_result(const struct stream_case *s, struct zo_resu
 	if (!s->nout)
 		return NULL;
 	zo_next_result(n, "zstd 1.5.7 ZSTD_decompressStream", s->nret, s->nout, s->nret);
-	if (s->nret == ERR_DST_TOO_SMALL && s->nproduced == FUZZ_OUT_LIMIT)
+	if (s->nret == FUZZ_ERR_DST_TOO_SMALL && s->nproduced == FUZZ_OUT_LIMIT)
 		zo_bytes_result(n, "zstd 1.5.7 ZSTD_decompressStream, first bytes", s->nout,
 				FUZZ_OUT_LIMIT);
 	return n;
@@ -128,7 +125,7 @@ static void compare(const struct stream_case *s, size_t kret, size_t kused,
 	 * Both outputs run past FUZZ_OUT_LIMIT: what each produced up to it is
 	 * compared, and the rest is unjudged (over_cap).
 	 */
-	if (kret == ERR_DST_TOO_SMALL && rret == ERR_DST_TOO_SMALL &&
+	if (kret == FUZZ_ERR_DST_TOO_SMALL && rret == FUZZ_ERR_DST_TOO_SMALL &&
 	    s->kproduced == FUZZ_OUT_LIMIT && s->rproduced == FUZZ_OUT_LIMIT) {
 		over.over_cap = 1;
 		zo_bytes_result(&k, "zstd_decompress_stream, first bytes", s->kout, FUZZ_OUT_LIMIT);

@@ -4,16 +4,13 @@
 # TARGET when given; else the finding record beside INPUT (finding.txt);
 # else the path: corpus/crashers/<target>/, findings/.../<target>/<finding>/,
 # work/<tree>/<target>/ or any folder named after a target. Prints the
-# target; a one-line error and exit 2 when INPUT is missing or the target
-# unknown or unclear.
+# target; a one-line error and exit 2 when the target is unknown or
+# unclear. (INPUT and TARGET= were checked first: tools/make_args.py.)
 set -euo pipefail
 die() { echo "repro: $*" >&2; exit 2; }
 [ $# -ge 2 ] || die "usage: repro-target.sh INPUT TARGET KNOWN_TARGET..."
 input=$1 target=$2
 shift 2
-[ -n "$input" ] || die "no INPUT given (make repro INPUT=file [TARGET=name])"
-[ -e "$input" ] || die "INPUT=$input: no such file"
-[ -f "$input" ] && [ -r "$input" ] || die "INPUT=$input: not a readable file"
 is_target() { local t; for t in "${known[@]}"; do [ "$t" = "$1" ] && return 0; done; return 1; }
 known=("$@")
 if [ -z "$target" ]; then

@@ -9,6 +9,7 @@
  * corrupt frames in both zstd versions (an empty compressed block is
  * skipped streamed, rejected one-shot).
  */
+#include <linux/zstd_errors.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,6 @@
  * first call gives at least this much, or all there is.
  */
 #define UNZSTD_FIRST_FILL 18
-/* ZSTD_error_dstSize_tooSmall, the same number in both libraries. */
-#define ERR_DST_TOO_SMALL 70
 
 /* As include/linux/decompress/unzstd.h declares it. */
 int unzstd(unsigned char *inbuf, long len, long (*fill)(void *, unsigned long),
@@ -267,8 +266,8 @@ static void check_mode(struct zo_case *c, enum unzstd_mode mode, size_t rret,
 	 * the reference's first bytes (1.5.7's too, when it refuses alike; when
 	 * it does not, the three results are judged); the rest is unjudged.
 	 */
-	if (ret && r.is_error && ref_error_code(rret) == ERR_DST_TOO_SMALL &&
-	    cb.out_len <= FUZZ_OUT_LIMIT && (!np || np->error_code == ERR_DST_TOO_SMALL)) {
+	if (ret && r.is_error && ref_error_code(rret) == ZSTD_error_dstSize_tooSmall &&
+	    cb.out_len <= FUZZ_OUT_LIMIT && (!np || np->error_code == ZSTD_error_dstSize_tooSmall)) {
 		c->over_cap = 1;
 		zo_bytes_result(&k, "unzstd, bytes flushed", cb.out, cb.out_len);
 		zo_bytes_result(&r, "reference first frame, first bytes", rout, cb.out_len);
@@ -312,7 +311,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * Past 1 MiB the unbounded modes' buffer (poisoned whole for each
 	 * input) would be too slow to clear: fill+flush bounds it, at 16 MiB.
 	 */
-	if (unbounded(mode) && ref_is_error(rret) && ref_error_code(rret) == ERR_DST_TOO_SMALL) {
+	if (unbounded(mode) && ref_is_error(rret) && ref_error_code(rret) == ZSTD_error_dstSize_tooSmall) {
 		mode = MODE_FILL_FLUSH;
 		rret = ref_answer(&c, mode, rout);
 	}

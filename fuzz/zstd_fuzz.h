@@ -19,6 +19,8 @@
  * agreement.
  */
 #define FUZZ_OUT_LIMIT	((size_t)16 << 20)
+/* What a zstd call returns for ZSTD_error_dstSize_tooSmall (70 in both libraries). */
+#define FUZZ_ERR_DST_TOO_SMALL	((size_t)-70)
 /* The window both streaming decoders accept by default (ZSTD_MAXWINDOWSIZE_DEFAULT). */
 #define FUZZ_WINDOW_DEFAULT	(((size_t)1 << 27) + 1)
 

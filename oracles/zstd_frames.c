@@ -100,8 +100,8 @@ static size_t walk_frame(const uint8_t *src, size_t len, zf_block_pred pred, int
 }
 
 /* The frame walk; starts (if given) gets each zstd frame's offset, up to max. */
-static int walk_starts(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pred mpred,
-		       size_t *end, size_t *starts, size_t *n, size_t max)
+static int walk_starts(const uint8_t *src, size_t len, zf_block_pred pred, size_t *end,
+		       size_t *starts, size_t *n, size_t max)
 {
 	size_t pos = 0, step;
 	int hit = 0;
@@ -109,10 +109,6 @@ static int walk_starts(const uint8_t *src, size_t len, zf_block_pred pred, zf_ma
 	while (len - pos >= 4 && !hit) {
 		uint32_t magic = le32(src + pos);
 
-		if (mpred && mpred(magic)) {
-			hit = 1;
-			break;
-		}
 		if (len - pos < 8)
 			break;
 		if ((magic & ZF_SKIPPABLE_MASK) == ZF_SKIPPABLE_MAGIC) {
@@ -131,27 +127,21 @@ static int walk_starts(const uint8_t *src, size_t len, zf_block_pred pred, zf_ma
 	return hit;
 }
 
-static int walk(const uint8_t *src, size_t len, zf_block_pred pred, zf_magic_pred mpred,
-		size_t *end)
+static int walk(const uint8_t *src, size_t len, zf_block_pred pred, size_t *end)
 {
-	return walk_starts(src, len, pred, mpred, end, NULL, NULL, 0);
+	return walk_starts(src, len, pred, end, NULL, NULL, 0);
 }
 
 int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred)
 {
-	return walk(src, len, pred, NULL, NULL);
-}
-
-int zf_any_magic(const uint8_t *src, size_t len, zf_magic_pred pred)
-{
-	return walk(src, len, NULL, pred, NULL);
+	return walk(src, len, pred, NULL);
 }
 
 size_t zf_frame_starts(const uint8_t *src, size_t len, size_t *starts, size_t max)
 {
 	size_t n = 0;
 
-	walk_starts(src, len, NULL, NULL, NULL, starts, &n, max);
+	walk_starts(src, len, NULL, NULL, starts, &n, max);
 	return n;
 }
 
@@ -174,6 +164,6 @@ size_t zf_frames_end(const uint8_t *src, size_t len)
 {
 	size_t end = 0;
 
-	walk(src, len, NULL, NULL, &end);
+	walk(src, len, NULL, &end);
 	return end;
 }

@@ -31,7 +31,6 @@ struct zf_block {
 };
 
 typedef int (*zf_block_pred)(const struct zf_block *b);
-typedef int (*zf_magic_pred)(uint32_t magic);
 
 /* Size of the zstd frame header at src, 0 if it is not one or is cut short. */
 size_t zf_frame_header_size(const uint8_t *src, size_t len);
@@ -40,8 +39,6 @@ size_t zf_frame_header_size(const uint8_t *src, size_t len);
  * and skippable frames until the data stops parsing.
  */
 int zf_any_block(const uint8_t *src, size_t len, zf_block_pred pred);
-/* 1 if pred holds for the magic number of one of the frames in src. */
-int zf_any_magic(const uint8_t *src, size_t len, zf_magic_pred pred);
 /* Offsets of the zstd frames (not skippable ones) of src, at most max; returns how many. */
 size_t zf_frame_starts(const uint8_t *src, size_t len, size_t *starts, size_t max);
 /*

@@ -216,11 +216,6 @@ void ref_dstream_free(struct ref_dstream *ds)
 	ZSTD_freeDCtx((ZSTD_DCtx *)ds);
 }
 
-size_t ref_dstream_reset(struct ref_dstream *ds)
-{
-	return ZSTD_DCtx_reset((ZSTD_DCtx *)ds, ZSTD_reset_session_only);
-}
-
 size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size_t *dst_pos,
 			const void *src, size_t src_size, size_t *src_pos)
 {

@@ -88,7 +88,6 @@ size_t ref_find_frame_compressed_size(const void *src, size_t len);
 struct ref_dstream;
 struct ref_dstream *ref_dstream_create(size_t max_window);
 void ref_dstream_free(struct ref_dstream *ds);
-size_t ref_dstream_reset(struct ref_dstream *ds);
 /* One ZSTD_decompressStream call on dst[*dst_pos..dst_size), src[*src_pos..src_size). */
 size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size_t *dst_pos,
 			const void *src, size_t src_size, size_t *src_pos);

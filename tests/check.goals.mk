@@ -20,6 +20,12 @@ foundation-tests: build-asan build-plain
 test-tree-content: build-asan
 	+@tests/test-tree-content.sh $(abspath $(BUILD))/test-tree-content BUILD=$(BUILD)
 
+# Bad variables refused first, in one line, before anything is built
+# (tools/make_args.py), from a copy with no build/.
+.PHONY: test-args
+test-args:
+	@tests/test-args.sh
+
 # The layers depend only downward, and no file cycle is left (tests/layers.py).
 .PHONY: test-layers
 test-layers: build-asan

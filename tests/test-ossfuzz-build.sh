@@ -5,7 +5,7 @@
 # in $OUT must have its seed corpus and run clean over it: libFuzzer
 # binaries with -runs=0 over the unzipped corpus, AFL++ binaries as plain
 # programs given every file (libAFLDriver runs each in turn). Each
-# target's .options must give its max_len of fuzz/max_len.txt. Where the
+# target's .options must give its max_len of fuzz/targets.tsv. Where the
 # second reference, zstd 1.5.7, was had (KZFUZZ_ZSTD_NEXT_CACHE: make's
 # build/zstd-next, nothing fetched again), the fuzzers must judge with it;
 # where not, build.sh must say so in one line. With a SECOND_TREE (debian:6.12
@@ -121,8 +121,8 @@ check() {
 		n=$(find "$out/$t.seeds" -type f | wc -l)
 		[ "$n" -gt 0 ] || fail "$e: $t: empty seed corpus"
 		read_options "$out/$t.options"
-		# Every target's options carry its max_len, the table's (fuzz/max_len.txt).
-		want=-max_len=$(python3 "$top/fuzz/max_len.py" "$t") || fail "$e: $t: no max_len in fuzz/max_len.txt"
+		# Every target's options carry its max_len, the table's (fuzz/targets.tsv).
+		want=-max_len=$(python3 "$top/fuzz/max_len.py" "$t") || fail "$e: $t: no max_len in fuzz/targets.tsv"
 		[[ " ${lf_opts[*]} " == *" $want "* ]] || fail "$e: $t: $t.options lacks $want"
 		if [ "$e" = libfuzzer ]; then
 			env "${san_env[@]}" "$out/$t" -runs=0 "${lf_opts[@]}" $( [ -f "$out/$t.dict" ] && echo "-dict=$out/$t.dict") \

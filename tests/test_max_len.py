@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Unit tests of the per-target input limit (fuzz/max_len.txt, read by
-fuzz/max_len.py): every target of fuzz/targets.mk has one, the table's
-format, and that the campaign hands it to libFuzzer (fuzzing and merges)
+"""Unit tests of the per-target input limit (the max_len column of
+fuzz/targets.tsv, read by fuzz/max_len.py; its format is
+tests/test_targets.py's): every target has one, and that the campaign hands it to libFuzzer (fuzzing and merges)
 and, up to AFL++'s own limit, to AFL++, and the gate's fuzz check
 (conformance/gate_fuzz.py) to libFuzzer.
 
@@ -24,25 +24,17 @@ import gate_fuzz                    # noqa: E402
 
 
 def all_targets():
-    """Every name the target lists of fuzz/targets.mk assign or add."""
-    with open(os.path.join(TOP, 'fuzz', 'targets.mk'), encoding='utf-8') as f:
-        text = f.read().replace('\\\n', ' ')
+    """Every fuzz/<name>.c that defines LLVMFuzzerTestOneInput."""
     names = set()
-    for m in re.finditer(r'^(ZSTD_TARGETS|ZSTD_DICT_TARGETS|FANOTIFY_TARGETS)\s*:?=(.*)$',
-                         text, re.M):
-        names.update(n for n in m.group(2).split() if not n.startswith('$'))
+    for f in os.listdir(os.path.join(TOP, 'fuzz')):
+        if f.endswith('.c'):
+            with open(os.path.join(TOP, 'fuzz', f), encoding='utf-8') as fh:
+                if re.search(r'^int LLVMFuzzerTestOneInput\([^;]*\)\s*\{', fh.read(), re.M):
+                    names.add(f[:-2])
     return names
 
 
 class Table(unittest.TestCase):
-    def table_of(self, text):
-        with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
-            f.write(text)
-        try:
-            return max_len.read_table(f.name)
-        finally:
-            os.unlink(f.name)
-
     def test_every_target_has_one(self):
         table = max_len.read_table()
         targets = all_targets()
@@ -53,12 +45,6 @@ class Table(unittest.TestCase):
         table = max_len.read_table()
         for t in ('decompress_oneshot', 'decompress_stream', 'unzstd'):
             self.assertGreaterEqual(table[t], 4 << 20, t)
-
-    def test_format(self):
-        self.assertEqual(self.table_of('# c\na 12  # why\n\nb\t7\n'), {'a': 12, 'b': 7})
-        for bad in ('a\n', 'a 0\n', 'a 1k\n', 'a 1\na 2\n', 'a b 1\n'):
-            with self.assertRaises(max_len.MaxLenError, msg=bad):
-                self.table_of(bad)
 
     def test_missing_target(self):
         with self.assertRaises(max_len.MaxLenError) as e:

@@ -1,13 +1,13 @@
 #!/bin/bash -eu
 # OSS-Fuzz / ClusterFuzzLite build of kzfuzz: every fuzz target of
-# fuzz/targets.mk, built with the environment's compiler, flags and engine
+# fuzz/targets.tsv (through fuzz/targets.mk), built with the environment's compiler, flags and engine
 # ($CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE $SANITIZER), objects in
 # $WORK, and written to $OUT:
 #   <target>                  the fuzzer
 #   <target>_seed_corpus.zip  corpus/regression/<target> and the generated seeds
 #   <target>.dict             corpus/dicts/<target>.dict, where there is one
-#   <target>.options          ci/oss-fuzz/options/<target>.options, if any, with
-#                             max_len from fuzz/max_len.txt (every target)
+#   <target>.options          its max_len and options of fuzz/targets.tsv (every
+#                             target; fuzz/targets.py options)
 # Sources: the project in $SRC/kzfuzz (or KZFUZZ_SRC); the kernel tree in
 # KERNEL_SRC (a path, or debian:6.12 for Debian's linux-source-6.12), else
 # $SRC/linux when it exists, else Debian's linux-source-6.1; its zstd.h's
@@ -105,17 +105,10 @@ known_failure() { # BIN TARGET FILE: the verdict line; 0 when the baseline knows
 		timeout -k 5 300 "$1" "$3" >"$log" 2>&1 || true
 	fuzz/crash-match.sh -k corpus/findings.txt "$2" "$log"
 }
-# write_options TARGET OUT: the target's options file with its max_len
-# (fuzz/max_len.py) in its [libfuzzer] section, written then renamed.
+# write_options TARGET OUT: the target's options file (fuzz/targets.py
+# options: its max_len and options of the manifest), written then renamed.
 write_options() {
-	local src=ci/oss-fuzz/options/$1.options len
-	len=$(python3 fuzz/max_len.py "$1") || exit 1
-	[ -f "$src" ] || src=/dev/null
-	awk -v len="$len" '
-		/^\[libfuzzer\]/ { print; print "max_len = " len; done = 1; next }
-		{ print }
-		END { if (!done) printf "%s[libfuzzer]\nmax_len = %s\n", NR ? "\n" : "", len }
-	' "$src" >"$2.tmp" && mv "$2.tmp" "$2"
+	python3 fuzz/targets.py options "$1" >"$2.tmp" && mv "$2.tmp" "$2" || exit 1
 }
 first_failing() { # BIN FILE...: one input of a failing set
 	local bin=$1
@@ -135,7 +128,8 @@ for t in $targets; do
 	for d in corpus/regression/$t "$seeds/zstd/$t" $(case $t in fanotify_*) echo "$seeds/fanotify" ;; esac); do
 		[ -d "$d" ] && find "$d" -type f -exec cp -t "$stage" {} +
 	done
-	san=$(asan_opts "ci/oss-fuzz/options/$t.options")
+	write_options "$t" "$OUT/$t.options"
+	san=$(asan_opts "$OUT/$t.options")
 	left=0
 	while compgen -G "$stage/*" >/dev/null && fails "$B/fuzz/$t" "$stage"/*; do
 		[ $left -lt 100 ] || { echo "build.sh: $t: over 100 seeds fail" >&2; exit 1; }
@@ -150,7 +144,6 @@ for t in $targets; do
 	rm -f "$OUT/${t}_seed_corpus.zip"
 	(cd "$stage" && zip -q -r -j "$OUT/${t}_seed_corpus.zip" .)
 	[ -f "corpus/dicts/$t.dict" ] && cp "corpus/dicts/$t.dict" "$OUT/$t.dict"
-	write_options "$t" "$OUT/$t.options"
 done
 refs="libzstd 1.5.x alone"
 [ -z "$next" ] || refs="libzstd 1.5.x and zstd 1.5.7"

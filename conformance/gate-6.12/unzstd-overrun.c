@@ -2,13 +2,11 @@
 /*
  * How far past the decoded data lib/decompress_unzstd.c's unzstd() writes in
  * its one-buffer mode (fill == flush == NULL: out_len = UINTPTR_MAX - out_buf),
- * and how much slack after the output makes the decode clean. Not part of the
- * build: links a tree's plain kzstd.o (kernel zstd + unzstd, symbols isolated)
- * with the reference libzstd. See conformance/gate-6.12.md.
+ * and how much slack after the output makes the decode clean: the tree's
+ * kzstd.o (kernel zstd + unzstd) against the reference (ref/). See
+ * conformance/gate-6.12.md.
  *
- *   cc -O1 -o unzstd-overrun conformance/gate-6.12/unzstd-overrun.c \
- *      BDIR/plain/kzstd.o -lzstd
- *   ./unzstd-overrun FILE...
+ *   $(BDIR)/plain/bin/unzstd-overrun FILE...
  *
  * Per file (first frame only, like unzstd):
  *   extent  - output in a pattern-filled mapping with 1 MiB after it, input in
@@ -25,7 +23,6 @@
  *             the compressed image): whether the decode is right, and how many
  *             of the 256 KiB between are overwritten.
  */
-#define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -34,7 +31,8 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <zstd.h>
+
+#include "ref_zstd.h"
 
 int unzstd(unsigned char *inbuf, long len, long (*fill)(void *, unsigned long),
 	   long (*flush)(void *, unsigned long), unsigned char *output, long *pos,
@@ -146,9 +144,8 @@ int main(int argc, char **argv)
 		uint8_t *z, *ref;
 		size_t zl, fl, n, lo[2], hi[2], cnt[2], ext = 0;
 		int right[2], rc[2];
-		ZSTD_DStream *ds;
-		ZSTD_inBuffer ib;
-		ZSTD_outBuffer ob;
+		struct ref_dstream *ds;
+		size_t in_pos = 0, ret;
 
 		if (!f) { perror(argv[a]); return 2; }
 		fseek(f, 0, SEEK_END);
@@ -157,16 +154,14 @@ int main(int argc, char **argv)
 		z = malloc(zl);
 		if (fread(z, 1, zl, f) != zl) { perror(argv[a]); return 2; }
 		fclose(f);
-		fl = ZSTD_findFrameCompressedSize(z, zl);
-		if (ZSTD_isError(fl)) { printf("%s: not a frame\n", argv[a]); continue; }
+		fl = ref_find_frame_compressed_size(z, zl);
+		if (ref_is_error(fl)) { printf("%s: not a frame\n", argv[a]); continue; }
 		ref = malloc(64UL << 20);
-		ds = ZSTD_createDStream();
-		ZSTD_DCtx_setParameter(ds, ZSTD_d_windowLogMax, 27);
-		ib = (ZSTD_inBuffer){ z, fl, 0 };
-		ob = (ZSTD_outBuffer){ ref, 64UL << 20, 0 };
-		if (ZSTD_decompressStream(ds, &ob, &ib) != 0) { printf("%s: reference cannot decode\n", argv[a]); continue; }
-		n = ob.pos;
-		ZSTD_freeDStream(ds);
+		ds = ref_dstream_create((size_t)1 << 27);
+		n = 0;
+		ret = ref_dstream_step(ds, ref, 64UL << 20, &n, z, fl, &in_pos);
+		ref_dstream_free(ds);
+		if (ret != 0) { printf("%s: reference cannot decode\n", argv[a]); continue; }
 		printf("%s: frame %zu bytes, decodes to %zu\n", argv[a], fl, n);
 		rc[0] = extent_run(z, fl, ref, n, 0xA5, &lo[0], &hi[0], &cnt[0], &right[0]);
 		rc[1] = extent_run(z, fl, ref, n, 0x5A, &lo[1], &hi[1], &cnt[1], &right[1]);

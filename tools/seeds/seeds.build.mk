@@ -17,3 +17,8 @@ gen-single-defect-api_SRCS := tools/seeds/gen_single_defect_api.c
 # The spec generator's frames and content from one spec_frames input.
 PROGRAMS += $(B)/bin/spec-emit
 spec-emit_SRCS := tools/seeds/spec_emit.c
+# gen-seeds' table of targets and their seeds, from the targets' manifest.
+$(B)/obj/tools/seeds/seeds.o: $(B)/gen/seed_table.h
+$(B)/gen/seed_table.h: fuzz/targets.tsv fuzz/targets.py
+	@mkdir -p $(@D)
+	$(call say,GEN,$@)python3 fuzz/targets.py seed-table >$@.tmp && mv $@.tmp $@

@@ -20,20 +20,15 @@ static int seeds_decompress_stream(const struct seed_sink *sink)
 	       seeds_built_stream_frames(sink) ? -1 : 0;
 }
 
-/* Each zstd target of fuzz/targets.mk and the seeds it starts from. */
+/*
+ * Each gen-seeds target of the manifest (fuzz/targets.tsv) and the seeds it
+ * starts from: <seed_table.h>, written by fuzz/targets.py seed-table.
+ */
 static const struct {
 	const char *target;
 	int (*make)(const struct seed_sink *sink);
 } seed_table[] = {
-	{ "decompress_oneshot", seeds_frames },
-	{ "decompress_stream", seeds_decompress_stream },
-	{ "compress_oneshot", seeds_compress_oneshot },
-	{ "compress_stream", seeds_compress_stream },
-	{ "frame_header", seeds_headers },
-	{ "unzstd", seeds_frames },
-	{ "decompress_ddict", seeds_ddict },
-	{ "compress_cdict", seeds_cdict },
-	{ "spec_frames", seeds_spec },
+#include <seed_table.h>
 };
 
 const char *seed_target(size_t i)

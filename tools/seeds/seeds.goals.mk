@@ -22,7 +22,7 @@ seeds: build-asan
 .PHONY: single-defect check-single-defect
 SINGLE_DEFECT_DIR := corpus/single-defect
 # The inputs and controls also replay, with no finding, through these targets.
-SINGLE_DEFECT_TARGETS := decompress_oneshot decompress_stream unzstd frame_header
+SINGLE_DEFECT_TARGETS := $(FRAME_TARGETS)
 
 # Only what the generators write is replaced (MANIFEST*, their folders).
 single-defect: build-asan

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Unit tests of the check of make's variables (tools/make_args.py): each
+wrong value refused with one line naming the variable, right ones and
+unknown variables let through, TARGETS checked against the tree's API
+level when it is known, the environment read too.
+
+    python3 tests/test_make_args.py
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.dont_write_bytecode = True
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+sys.path.insert(0, os.path.join(TOP, 'tools'))
+import make_args                    # noqa: E402
+
+SCRIPT = os.path.join(TOP, 'tools', 'make_args.py')
+
+
+def refusal(given, goals=(), tree_api=None):
+    """The one line make_args gives for GIVEN, or None when it passes."""
+    try:
+        make_args.check(given, goals, tree_api)
+    except make_args.ArgError as e:
+        return str(e)
+    return None
+
+
+class Check(unittest.TestCase):
+    def test_good_values_pass(self):
+        with tempfile.NamedTemporaryFile() as f:
+            for given in ({}, {'TARGETS': 'unzstd spec_frames', 'ENGINE': 'afl', 'SECONDS': '5',
+                               'JOBS': '2', 'KERNEL_SRC': 'debian:6.12', 'BASELINE_SRC': TOP},
+                          {'INPUT': f.name, 'TARGET': 'unzstd'}, {'GATE_SHORT_RUNS': '0'},
+                          {'KERNEL_SRC': ''}):
+                self.assertIsNone(refusal(given, ['repro'] if 'INPUT' in given else []), given)
+
+    def test_bad_values_refused(self):
+        for given, want in (({'TARGETS': 'unzstd nosuch'}, 'TARGETS: nosuch: unknown target'),
+                            ({'TARGETS': ''}, 'TARGETS= is empty'),
+                            ({'TARGET': 'nosuch'}, 'TARGET: nosuch: unknown target'),
+                            ({'ENGINE': 'honggfuzz'}, 'ENGINE=honggfuzz: unknown engine'),
+                            ({'SECONDS': '0'}, 'SECONDS=0: not a whole number of at least 1'),
+                            ({'JOBS': '01'}, 'JOBS=01: not'),
+                            ({'TIMEOUT': '1.5'}, 'TIMEOUT=1.5: not'),
+                            ({'GATE_SHORT_RUNS': '-1'}, 'GATE_SHORT_RUNS=-1: not a whole number'),
+                            ({'KERNEL_SRC': '/nonexistent'}, 'KERNEL_SRC=/nonexistent: no such path'),
+                            ({'KERNEL_SRC': SCRIPT}, 'not a directory'),
+                            ({'BASELINE_SRC': 'debian:'}, 'BASELINE_SRC=debian:: not debian:VERSION'),
+                            ({'INPUT': '/nonexistent'}, 'INPUT=/nonexistent: no such file'),
+                            ({'INPUT': TOP}, 'not a readable file')):
+            line = refusal(given)
+            self.assertIsNotNone(line, given)
+            self.assertIn(want, line)
+            self.assertNotIn('\n', line)
+
+    def test_repro_needs_an_input(self):
+        self.assertIn('no INPUT given', refusal({}, ['repro']))
+        self.assertIsNone(refusal({}, ['fuzz']))
+
+    def test_tree_api(self):
+        """A 6.12-only target passes the first check, and is refused once
+        the tree is known to lack its API."""
+        given = {'TARGETS': 'decompress_ddict'}
+        self.assertIsNone(refusal(given))
+        self.assertIsNone(refusal(given, tree_api='5.16 API + dictionaries, allocators'))
+        self.assertIn('decompress_ddict: not a target of this tree (5.16 API); it needs '
+                      'dictionaries and allocators', refusal(given, tree_api='5.16 API'))
+
+
+class Command(unittest.TestCase):
+    def run_it(self, args, env=None):
+        return subprocess.run([sys.executable, SCRIPT] + args, capture_output=True, text=True,
+                              env=dict(os.environ, **(env or {})))
+
+    def test_exit_and_one_line(self):
+        r = self.run_it(['--goals', 'fuzz', 'TARGETS=nosuch', 'V=1'])
+        self.assertEqual(r.returncode, 1)
+        self.assertRegex(r.stderr, r'^make: TARGETS: nosuch: unknown target \(one of: .*\)\n$')
+        r = self.run_it(['--goals', 'fuzz', 'TARGETS=unzstd', 'UNRELATED=x'])
+        self.assertEqual((r.returncode, r.stderr), (0, ''))
+
+    def test_environment(self):
+        r = self.run_it(['--goals', 'fuzz'], {'SECONDS': 'x'})
+        self.assertIn('SECONDS=x', r.stderr)
+        # INPUT and TARGET only matter to make repro.
+        self.assertEqual(self.run_it(['--goals', 'check'], {'TARGET': 'x86_64'}).returncode, 0)
+        self.assertIn('TARGET: x86_64', self.run_it(['--goals', 'repro'], {'TARGET': 'x86_64'}).stderr)
+        # The command line wins over the environment.
+        self.assertEqual(self.run_it(['JOBS=2'], {'JOBS': 'x'}).returncode, 0)
+
+
+if __name__ == '__main__':
+    unittest.main()
