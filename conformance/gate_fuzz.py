@@ -245,7 +245,7 @@ class Gate:
         self.runs_budget = int(runs) if runs else None
         self.run_timeout = int(os.environ.get('GATE_FUZZ_RUN_TIMEOUT', '600'))
         self.entries = findings.load(REGISTRY)
-        # Each target's largest input, as make fuzz gives it (fuzz/max_len.txt):
+        # Each target's largest input, as make fuzz gives it (fuzz/targets.tsv):
         # libFuzzer's default would cut the bigger starting inputs.
         table = max_len.read_table()
         self.max_len = {t: max_len.max_len(t, table) for t in self.targets}
