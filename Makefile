@@ -10,7 +10,10 @@
 #   make check             every test, on two trees (SECOND_TREE=, SECOND_BUILD=)
 #   make gate              pre-merge conformance gate (BASELINE_SRC=, SECONDS=); gate-short,
 #                          gate-planted; knobs SPEED_THRESHOLD, GATE_STACK_GROWTH,
-#                          GATE_FUZZ_JOBS, GATE_SHORT_SECONDS, GATE_SHORT_RUNS
+#                          GATE_FUZZ_JOBS, GATE_SHORT_SECONDS, GATE_SHORT_RUNS,
+#                          GATE_BASE_RULE, GATE_SHORT_BASE_RULE, GATE_PLANTED_BUGS
+#   make gate-calibrate    the gate's false-alarm figure: make gate CALIBRATE_RUNS times
+#                          (10) on the unmodified tree (GATE_BASE_RULE=0: without the base)
 #   make gate-speed-calibrate  trust in the gate's speed verdict (CALIBRATE_RUNS=,
 #                          CALIBRATE_PCTS=, CALIBRATE_WHOLE_PCTS=, CALIBRATE_STAGES=, CALIBRATE_DIR=)
 #   make bench             benchmarks (BASELINE_SRC=, BENCH_PARTS=, BENCH_ARGS=, BENCH_RUN=, BENCH_CORPUS=)
@@ -35,7 +38,7 @@
 #   test-fuzz-diskfull test-corpus-update test-ossfuzz-build gate-short
 #   check-second-tree test-gate-known
 # Used by other goals and scripts: fuzz-build, check-start, gate-build-asan,
-#   gate-build-plain, gate-build-fuzz, gate-ab-side, gate-where.
+#   gate-build-plain, gate-build-fuzz, gate-build-replayers, gate-ab-side, gate-where.
 #
 # Everywhere: KERNEL_SRC=/path/to/linux or debian:VERSION selects the tree
 # under test (default Debian's linux-source-6.1); BUILD= the build folder
