@@ -75,7 +75,7 @@ $(info $(shell cat $(TREE_DIR)/tree.txt))
 include $(TREE_DIR)/tree.mk
 # TARGETS and TARGET again, now that the tree's API level is known.
 ifneq ($(TARGETS)$(TARGET),)
-ARGS_ERR := $(shell tools/make_args.py --tree-api '$(KTREE_API_LEVEL)' $(user_args) 2>&1 >/dev/null)
+ARGS_ERR := $(shell tools/make_args.py --goals '$(MAKECMDGOALS)' --tree-api '$(KTREE_API_LEVEL)' $(user_args) 2>&1 >/dev/null)
 ifneq ($(ARGS_ERR),)
 $(error $(ARGS_ERR))
 endif

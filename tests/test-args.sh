@@ -15,6 +15,9 @@ mkdir -p "$repo"
 	xargs -0 cp --parents -t "$repo" 2>/dev/null) || fail "cannot copy the repository"
 [ ! -e "$repo/build" ] || fail "the copy has a build/"
 touch "$tmp/input"
+# The copy's make runs on its own: none of the calling make's flags,
+# variables or job server.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 
 # refused WANT ARGS...: make ARGS in the copy fails in under 10 s with one
 # line containing WANT, and leaves no build/.

@@ -45,9 +45,11 @@ bad_tree() {
 	local src=$1 want=$2 out rc lines
 	out=$(make --no-print-directory BUILD="$tmp/build" KERNEL_SRC="$src" build-asan 2>&1)
 	rc=$?
-	lines=$(grep -c 'prepare-tree' <<<"$out")
+	# One line names the tree: tools/make_args.py's (a missing path, not a
+	# directory) or kernel/prepare-tree.sh's.
+	lines=$(grep -c -- "KERNEL_SRC=$src:" <<<"$out")
 	if [ $rc -ne 0 ] && [ "$lines" = 1 ] && grep -q -- "$want" <<<"$out"; then
-		ok "KERNEL_SRC=$src: $(grep prepare-tree <<<"$out" | sed 's/.*\*\*\* //')"
+		ok "KERNEL_SRC=$src: $(grep -- "KERNEL_SRC=$src:" <<<"$out" | sed 's/.*\*\*\* //')"
 	else
 		ko "KERNEL_SRC=$src: rc=$rc, expected one line with '$want', got: $out"
 	fi
