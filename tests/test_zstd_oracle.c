@@ -674,7 +674,7 @@ struct pair_run {
 	uint8_t kout[64], rout[64];
 };
 
-/* Both sides one-shot on z with capacity cap; the kernel's result replaced by kret when non-zero. */
+/* Both sides one-shot on z with capacity cap; kret, when non-zero, is the kernel's result. */
 static enum zo_class pair_verdict(struct pair_run *p, const uint8_t *z, size_t len, size_t cap,
 				  size_t kret)
 {
