@@ -34,3 +34,18 @@ $(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $$(LINK_LIBS)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(FUZZ_LDFLAGS) \
 		$(if $(filter ossfuzz,$(ENGINE)),$(LIB_FUZZING_ENGINE) $(OSSFUZZ_LDLIBS))
+
+# The bare builds, make fuzz-measure's yardstick: fuzz/bare.c, one kernel
+# call per input, compiled once per target it knows (FUZZ_BARE_<target>)
+# into $(B)/fuzz/bare/<target>, linked as the targets are (the rule above).
+BARE_TARGETS := decompress_oneshot decompress_stream compress_oneshot compress_stream
+BARE_BINS := $(addprefix $(B)/fuzz/bare/,$(BARE_TARGETS))
+
+$(B)/obj/fuzz/bare/%.o: fuzz/bare.c
+	@mkdir -p $(@D)
+	$(call say,CC,$< $*)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_fuzz) \
+		-DFUZZ_BARE_$*=1 -c $< -o $@
+
+.PHONY: bare-fuzzers
+bare-fuzzers: $(BARE_BINS)
+	@:
