@@ -50,13 +50,13 @@ static size_t choose_cap(struct fuzz_input *in, const struct fuzz_room *room)
  * Bytes to poison before decoding: what a result can report. The reference
  * probe's size when it succeeded (a side reporting more decodes again into
  * that much poison: fuzz_decode_poisoned); nothing when it failed (a side
- * that succeeds all the same decodes again); the whole capacity over the
- * cap, where the blocks that fit are compared (zo_fitting_blocks).
+ * that succeeds all the same decodes again). Over the cap too: the blocks
+ * that fit are compared as the oracle's block-at-a-time decoders write
+ * them (zo_fitting_blocks), over what the one-shot calls wrote, which no
+ * poison before those calls would show.
  */
 static size_t poison_len(const struct fuzz_room *room, size_t cap)
 {
-	if (room->over)
-		return cap;
 	if (ref_is_error(room->ref_size))
 		return 0;
 	return room->ref_size < cap ? room->ref_size : cap;

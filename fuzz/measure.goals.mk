@@ -14,6 +14,6 @@ MEASURE_TARGETS ?= decompress_oneshot decompress_stream compress_oneshot compres
 fuzz-measure:
 	@python3 fuzz/measure.py check '$(MEASURE_SECONDS)' '$(MEASURE_RUNS)' '$(MEASURE_OLD)'
 	+@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(MEASURE_TARGETS)) \
-		$(addprefix $(BDIR)/fuzz/bare/,$(MEASURE_TARGETS)))
+		$(addprefix $(BDIR)/fuzz/fuzz/bare/,$(MEASURE_TARGETS)))
 	@python3 fuzz/measure.py run $(BDIR) '$(MEASURE_SECONDS)' '$(MEASURE_RUNS)' \
 		$(MEASURE_CORPUS) '$(MEASURE_OLD)' $(MEASURE_TARGETS)

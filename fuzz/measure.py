@@ -11,11 +11,11 @@ one, -max_len 65536; and an empty one, -max_len 4096, small inputs: the two
 settings of issue 23), RUNS rounds, each running one after another, SECONDS
 each:
   judged  BDIR/fuzz/fuzz/<target>          the target as it fuzzes
-  bare    BDIR/fuzz/bare/<target>          one kernel call per input (fuzz/bare.c)
+  bare    BDIR/fuzz/fuzz/bare/<target>         one kernel call per input (fuzz/bare.c)
   old     OLD_BDIR/fuzz/fuzz/<target>      another build of the target, when given
-and prints the median exec/s of each (libFuzzer's final average_exec_per_sec;
-the last status line's exec/s when a run ended on a finding, marked '*'), the
-ratio judged/bare and, with OLD_BDIR, judged/old. The three alternate within
+and prints the median exec/s of each (inputs run over wall time, corpus loads
+included; a run that meets a finding starts again until its seconds are used,
+marked '*'), the ratio judged/bare and, with OLD_BDIR, judged/old. The three alternate within
 a round, so that the load of a shared machine falls on them alike: compare
 figures of one run only. The load average before and after is printed.
 """
@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 # (name, corpus, -max_len): the committed corpus and an empty one.
 CORPORA = (('committed', True, 65536), ('empty', False, 4096))
@@ -51,7 +52,7 @@ def check_settings(seconds, runs, old=''):
 def binaries(bdir, old, target):
     """{kind: path} of the builds to run for target."""
     bins = {'judged': os.path.join(bdir, 'fuzz', 'fuzz', target),
-            'bare': os.path.join(bdir, 'fuzz', 'bare', target)}
+            'bare': os.path.join(bdir, 'fuzz', 'fuzz', 'bare', target)}
     if old:
         bins['old'] = os.path.join(old, 'fuzz', 'fuzz', target)
     for kind, path in bins.items():
@@ -60,18 +61,20 @@ def binaries(bdir, old, target):
     return bins
 
 
-def exec_rate(log):
-    """(exec/s, ended on a finding) from a libFuzzer log; (None, _) when it gives none."""
-    m = re.findall(r'stat::average_exec_per_sec:\s*([0-9]+)', log)
-    crashed = 'ERROR: libFuzzer' in log or '==KZFUZZ==' in log or 'Sanitizer' in log
-    if m and not crashed:
-        return int(m[-1]), False
-    status = re.findall(r'exec/s: ([0-9]+)', log)
-    return (int(status[-1]) if status else None), crashed
+def executed(log):
+    """(inputs run, ended on a finding) from a libFuzzer log (its final stats,
+    which it prints on a finding too); (None, _) when it gives none."""
+    m = re.findall(r'stat::number_of_executed_units:\s*([0-9]+)', log)
+    crashed = re.search(r'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|==KZFUZZ==|'
+                        r'runtime error:', log) is not None
+    return (int(m[-1]) if m else None), crashed
 
 
 def one_run(binary, seconds, corpus_src, max_len, work):
-    """One libFuzzer run from a fresh copy of corpus_src (None: empty)."""
+    """(exec/s, met a finding): inputs run over wall time, libFuzzer started
+    from a fresh copy of corpus_src (None: empty) and started again after a
+    finding until the seconds are used (campaigns go on past findings too:
+    -fork -ignore_crashes); the corpus loads count, as in a campaign's jobs."""
     cdir = os.path.join(work, 'corpus')
     shutil.rmtree(cdir, ignore_errors=True)
     if corpus_src:
@@ -83,12 +86,22 @@ def one_run(binary, seconds, corpus_src, max_len, work):
     # Allocations fail (NULL) instead of ending the run, as vmalloc does in
     # the kernel (else the known unzstd window-guard finding ends unzstd runs).
     env = dict(os.environ, ASAN_OPTIONS='allocator_may_return_null=1')
-    cmd = [binary, f'-max_total_time={seconds}', f'-max_len={max_len}',
-           '-malloc_limit_mb=1000000', '-print_final_stats=1',
-           f'-artifact_prefix={art}', cdir]
-    p = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       check=False)
-    return exec_rate(p.stderr.decode('utf-8', 'replace'))
+    units, crashed, start = 0, False, time.monotonic()
+    while time.monotonic() - start < seconds - 0.5:
+        left = max(1, round(seconds - (time.monotonic() - start)))
+        cmd = [binary, f'-max_total_time={left}', f'-max_len={max_len}',
+               '-malloc_limit_mb=1000000', '-print_final_stats=1',
+               f'-artifact_prefix={art}', cdir]
+        p = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           check=False)
+        n, found = executed(p.stderr.decode('utf-8', 'replace'))
+        if n is None:
+            return None, True
+        units += n
+        crashed = crashed or found
+        if not found:
+            break
+    return units / (time.monotonic() - start), crashed
 
 
 def median(rates):

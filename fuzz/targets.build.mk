@@ -30,10 +30,11 @@ fuzzers: $(FUZZ_BINS)
 	@:
 
 .SECONDEXPANSION:
+fuzz_link = $(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) \
+	-lm -lpthread $(FUZZ_LDFLAGS) $(if $(filter ossfuzz,$(ENGINE)),$(LIB_FUZZING_ENGINE) $(OSSFUZZ_LDLIBS))
 $(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $$(LINK_LIBS)
 	@mkdir -p $(@D)
-	$(call say,LD,$@)$(CC) $(VLDFLAGS) -o $@ $(filter-out $(LINK_LIBS),$^) $(LINK_LIBS) -lm -lpthread $(FUZZ_LDFLAGS) \
-		$(if $(filter ossfuzz,$(ENGINE)),$(LIB_FUZZING_ENGINE) $(OSSFUZZ_LDLIBS))
+	$(fuzz_link)
 
 # The bare builds, make fuzz-measure's yardstick: fuzz/bare.c, one kernel
 # call per input, compiled once per target it knows (FUZZ_BARE_<target>)
@@ -45,6 +46,10 @@ $(B)/obj/fuzz/bare/%.o: fuzz/bare.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< $*)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_fuzz) \
 		-DFUZZ_BARE_$*=1 -c $< -o $@
+
+$(BARE_BINS): $(B)/fuzz/bare/%: $(B)/obj/fuzz/bare/%.o $(FUZZ_MAIN) $(LINK_LIBS)
+	@mkdir -p $(@D)
+	$(fuzz_link)
 
 .PHONY: bare-fuzzers
 bare-fuzzers: $(BARE_BINS)
