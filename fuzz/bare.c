@@ -40,11 +40,20 @@ static void bare(struct fuzz_input *in)
 		abort();
 	zstd_decompress_stream(zds, &ob, &ib);
 }
-#elif defined(FUZZ_BARE_compress_oneshot)
-static void bare(struct fuzz_input *in)
+#else
+/* The compression targets' first parameter, the level, for the payload's size. */
+static zstd_parameters level_params(struct fuzz_input *in)
 {
 	int level = fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
-	zstd_parameters params = zstd_get_params(level, in->payload_len);
+
+	return zstd_get_params(level, in->payload_len);
+}
+#endif
+
+#if defined(FUZZ_BARE_compress_oneshot)
+static void bare(struct fuzz_input *in)
+{
+	zstd_parameters params = level_params(in);
 	size_t wsize = zstd_cctx_workspace_bound(&params.cParams);
 	size_t cap = zstd_compress_bound(in->payload_len);
 	void *wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
@@ -58,8 +67,7 @@ static void bare(struct fuzz_input *in)
 #elif defined(FUZZ_BARE_compress_stream)
 static void bare(struct fuzz_input *in)
 {
-	int level = fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
-	zstd_parameters params = zstd_get_params(level, in->payload_len);
+	zstd_parameters params = level_params(in);
 	size_t wsize = zstd_cstream_workspace_bound(&params.cParams);
 	size_t cap = zstd_compress_bound(in->payload_len);
 	void *wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
@@ -73,7 +81,7 @@ static void bare(struct fuzz_input *in)
 	if (!zstd_is_error(zstd_compress_stream(cs, &ob, &ib)))
 		zstd_end_stream(cs, &ob);
 }
-#else
+#elif !defined(FUZZ_BARE_decompress_oneshot) && !defined(FUZZ_BARE_decompress_stream)
 #error "fuzz/bare.c: no FUZZ_BARE_<target> given"
 #endif
 
