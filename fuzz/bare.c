@@ -5,7 +5,10 @@
  * poison, no copy of the payload. Workspaces and outputs are the kept,
  * guarded slots the judged targets use. Which target: FUZZ_BARE_<target>,
  * set by fuzz/targets.build.mk for $(B)/fuzz/bare/<target>. The kernel
- * call gets the judged target's first parameter (the window, the level);
+ * call gets the judged target's first parameters: decompress_stream's
+ * window, compress_oneshot's level, size estimate and flags
+ * (fuzz_compress_params), compress_stream's level (with the payload's size
+ * as the estimate, where the judged target uses its pledge);
  * decompress_oneshot's output room is FUZZ_OUT_MAX, the judged one's usual.
  */
 #include <linux/zstd.h>
@@ -40,20 +43,12 @@ static void bare(struct fuzz_input *in)
 		abort();
 	zstd_decompress_stream(zds, &ob, &ib);
 }
-#else
-/* The compression targets' first parameter, the level, for the payload's size. */
-static zstd_parameters level_params(struct fuzz_input *in)
-{
-	int level = fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
-
-	return zstd_get_params(level, in->payload_len);
-}
 #endif
 
 #if defined(FUZZ_BARE_compress_oneshot)
 static void bare(struct fuzz_input *in)
 {
-	zstd_parameters params = level_params(in);
+	zstd_parameters params = fuzz_compress_params(in, in->payload_len);
 	size_t wsize = zstd_cctx_workspace_bound(&params.cParams);
 	size_t cap = zstd_compress_bound(in->payload_len);
 	void *wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
@@ -67,7 +62,8 @@ static void bare(struct fuzz_input *in)
 #elif defined(FUZZ_BARE_compress_stream)
 static void bare(struct fuzz_input *in)
 {
-	zstd_parameters params = level_params(in);
+	int level = fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
+	zstd_parameters params = zstd_get_params(level, in->payload_len);
 	size_t wsize = zstd_cstream_workspace_bound(&params.cParams);
 	size_t cap = zstd_compress_bound(in->payload_len);
 	void *wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);

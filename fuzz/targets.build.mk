@@ -42,7 +42,10 @@ $(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $$(LINK_LIBS)
 BARE_TARGETS := decompress_oneshot decompress_stream compress_oneshot compress_stream
 BARE_BINS := $(addprefix $(B)/fuzz/bare/,$(BARE_TARGETS))
 
-$(B)/obj/fuzz/bare/%.o: fuzz/bare.c
+# A static pattern: a pattern rule from fuzz/bare.c would also offer make
+# a way to remake the objects' .d files (the built-in %: %.o).
+BARE_OBJS := $(addprefix $(B)/obj/fuzz/bare/,$(addsuffix .o,$(BARE_TARGETS)))
+$(BARE_OBJS): $(B)/obj/fuzz/bare/%.o: fuzz/bare.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< $*)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_fuzz) \
 		-DFUZZ_BARE_$*=1 -c $< -o $@

@@ -3,6 +3,7 @@
 #ifndef ZSTD_FUZZ_H
 #define ZSTD_FUZZ_H
 
+#include <linux/zstd.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -103,6 +104,13 @@ void fuzz_ref_header(struct zo_header_fields *h, const uint8_t *src, size_t len,
 
 /* A compression level: mostly 1..max, sometimes negative, sometimes anywhere in [min, max]. */
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max);
+
+/*
+ * compress_oneshot's parameters from the input: a level (fuzz_zstd_level),
+ * the size estimate zstd_get_params gets (len, unknown or any), then the
+ * checksum and content-size flags. Its bare build reads them alike.
+ */
+zstd_parameters fuzz_compress_params(struct fuzz_input *in, size_t len);
 
 /*
  * Chunk sizes for streaming: a xorshift sequence from a fuzzer-chosen seed,
