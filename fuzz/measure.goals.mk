@@ -12,7 +12,8 @@ MEASURE_OLD ?=
 MEASURE_TARGETS ?= decompress_oneshot decompress_stream compress_oneshot compress_stream
 
 fuzz-measure:
-	@python3 fuzz/measure.py check '$(MEASURE_SECONDS)' '$(MEASURE_RUNS)' '$(MEASURE_OLD)'
+	@python3 fuzz/measure.py check '$(MEASURE_SECONDS)' '$(MEASURE_RUNS)' '$(MEASURE_OLD)' \
+		$(MEASURE_TARGETS)
 	+@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(MEASURE_TARGETS)) \
 		$(addprefix $(BDIR)/fuzz/fuzz/bare/,$(MEASURE_TARGETS)))
 	@python3 fuzz/measure.py run $(BDIR) '$(MEASURE_SECONDS)' '$(MEASURE_RUNS)' \

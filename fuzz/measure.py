@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fuzzing speed of the zstd targets against their bare builds (make fuzz-measure).
 
-  measure.py check SECONDS RUNS [OLD_BDIR]
+  measure.py check SECONDS RUNS OLD_BDIR TARGET...
       validates the settings (one line and exit 2 when bad), builds nothing
   measure.py run BDIR SECONDS RUNS CORPUS_ROOT OLD_BDIR TARGET...
       the table (OLD_BDIR '' for none)
@@ -47,6 +47,24 @@ def check_settings(seconds, runs, old=''):
     if old and not os.path.isdir(os.path.join(old, 'fuzz', 'fuzz')):
         raise MeasureError(f'MEASURE_OLD={old}: no fuzz/fuzz/ there (want the BDIR of an old build)')
     return int(seconds), int(runs)
+
+
+def bare_targets():
+    """The targets fuzz/bare.c has a bare build of (its FUZZ_BARE_<target> branches)."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bare.c'),
+              encoding='utf-8') as f:
+        return set(re.findall(r'defined\(FUZZ_BARE_([A-Za-z0-9_]+)\)', f.read()))
+
+
+def check_targets(targets):
+    """MeasureError naming a target without a bare build."""
+    if not targets:
+        raise MeasureError('MEASURE_TARGETS is empty')
+    known = bare_targets()
+    for t in targets:
+        if t not in known:
+            raise MeasureError(f'MEASURE_TARGETS: {t}: no bare build (fuzz/bare.c knows '
+                               f'{" ".join(sorted(known))})')
 
 
 def binaries(bdir, old, target):
@@ -159,8 +177,9 @@ def measure(bdir, seconds, runs, root, old, targets):
 
 def main(argv):
     try:
-        if len(argv) in (4, 5) and argv[1] == 'check':
-            check_settings(argv[2], argv[3], argv[4] if len(argv) == 5 else '')
+        if len(argv) >= 5 and argv[1] == 'check':
+            check_settings(argv[2], argv[3], argv[4])
+            check_targets(argv[5:])
             return 0
         if len(argv) >= 8 and argv[1] == 'run':
             bdir, secs, runs, root, old = argv[2:7]

@@ -39,7 +39,9 @@ $(B)/fuzz/%: $(B)/obj/fuzz/%.o $$($$*_EXTRA) $(FUZZ_MAIN) $$(LINK_LIBS)
 # The bare builds, make fuzz-measure's yardstick: fuzz/bare.c, one kernel
 # call per input, compiled once per target it knows (FUZZ_BARE_<target>)
 # into $(B)/fuzz/bare/<target>, linked as the targets are (the rule above).
-BARE_TARGETS := decompress_oneshot decompress_stream compress_oneshot compress_stream
+# The targets it knows are its FUZZ_BARE_<target> branches (as fuzz/measure.py reads them).
+BARE_TARGETS := $(sort $(patsubst defined(FUZZ_BARE_%),%,$(shell \
+	grep -o 'defined(FUZZ_BARE_[A-Za-z0-9_]*)' fuzz/bare.c)))
 BARE_BINS := $(addprefix $(B)/fuzz/bare/,$(BARE_TARGETS))
 
 # A static pattern: a pattern rule from fuzz/bare.c would also offer make

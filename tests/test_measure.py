@@ -45,16 +45,21 @@ def run(*args):
 
 class Settings(unittest.TestCase):
     def test_refused(self):
-        for args, word in ((('20', '2'), 'MEASURE_RUNS=2'), (('0', '3'), 'MEASURE_SECONDS=0'),
-                           (('x', '3'), 'MEASURE_SECONDS=x'),
-                           (('5', '3', '/nonexistent'), 'MEASURE_OLD=/nonexistent')):
+        for args, word in ((('20', '2', '', 't'), 'MEASURE_RUNS=2'),
+                           (('0', '3', '', 't'), 'MEASURE_SECONDS=0'),
+                           (('x', '3', '', 't'), 'MEASURE_SECONDS=x'),
+                           (('5', '3', '/nonexistent', 't'), 'MEASURE_OLD=/nonexistent'),
+                           (('5', '3', '', 'frame_header'), 'frame_header: no bare build'),
+                           (('5', '3', ''), 'MEASURE_TARGETS is empty')):
             rc, out, err = run('check', *args)
             self.assertEqual(rc, 2, args)
             self.assertEqual(len(err.strip().split('\n')), 1, err)
             self.assertIn(word, err)
 
     def test_accepted(self):
-        self.assertEqual(run('check', '5', '3')[0], 0)
+        self.assertEqual(run('check', '5', '3', '', 'decompress_oneshot', 'compress_stream')[0], 0)
+        self.assertEqual(measure.bare_targets(), {'decompress_oneshot', 'decompress_stream',
+                                                  'compress_oneshot', 'compress_stream'})
 
 
 class Parse(unittest.TestCase):
