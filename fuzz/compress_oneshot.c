@@ -98,21 +98,9 @@ static void compress_case(const struct comp_case *s, void *dwksp, size_t dwsize)
 
 static void choose(struct comp_case *s, struct fuzz_input *in)
 {
-	int level = fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
-	unsigned long long estimate = s->len;
 	size_t bound = zstd_compress_bound(s->len);
 
-	switch (fuzz_input_u32(in, 0, 2, 0)) {
-	case 1:
-		estimate = 0;	/* unknown */
-		break;
-	case 2:
-		estimate = fuzz_input_u32(in, 1, UINT32_MAX, 1);
-		break;
-	}
-	s->params = zstd_get_params(level, estimate);
-	s->params.fParams.checksumFlag = fuzz_input_bool(in, s->params.fParams.checksumFlag);
-	s->params.fParams.contentSizeFlag = fuzz_input_bool(in, s->params.fParams.contentSizeFlag);
+	s->params = fuzz_compress_params(in, s->len);
 	s->cap_is_bound = fuzz_input_bool(in, 1);
 	s->cap = s->cap_is_bound ? bound : fuzz_input_u32(in, 0, (uint32_t)bound, 0);
 }

@@ -46,18 +46,71 @@ static size_t choose_cap(struct fuzz_input *in, const struct fuzz_room *room)
 	return room->cap;
 }
 
-/* Bytes to poison before decoding: a compared output lies within them. */
-static size_t poison_len(size_t ref_size, size_t cap)
+/*
+ * Bytes to poison before decoding: what a result can report. The reference
+ * probe's size when it succeeded (a side reporting more decodes again into
+ * that much poison: fuzz_decode_poisoned); nothing when it failed (a side
+ * that succeeds all the same decodes again). Over the cap too: the blocks
+ * that fit are compared as the oracle's block-at-a-time decoders write
+ * them (zo_fitting_blocks), over what the one-shot calls wrote, which no
+ * poison before those calls would show.
+ */
+static size_t poison_len(const struct fuzz_room *room, size_t cap)
 {
-	if (ref_is_error(ref_size) || ref_size > cap)
-		return cap;
-	return ref_size;
+	if (ref_is_error(room->ref_size))
+		return 0;
+	return room->ref_size < cap ? room->ref_size : cap;
+}
+
+struct kernel_call {
+	struct zo_case *c;
+	const struct fuzz_input *in;
+	void *wksp;
+	size_t wsize;
+};
+
+static size_t kernel_decode(void *arg, uint8_t *out, size_t cap)
+{
+	struct kernel_call *k = arg;
+	zstd_dctx *dctx;
+	size_t ret;
+
+	FUZZ_LIB(dctx = zstd_init_dctx(k->wksp, k->wsize));
+	if (!dctx)
+		zo_contract(k->c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes",
+			    k->wsize);
+	FUZZ_LIB(ret = zstd_decompress_dctx(dctx, out, cap, k->in->payload, k->in->payload_len));
+	return ret;
+}
+
+static size_t ref_decode(void *arg, uint8_t *out, size_t cap)
+{
+	const struct fuzz_input *in = arg;
+	size_t ret;
+
+	FUZZ_LIB(ret = ref_decompress(out, cap, in->payload, in->payload_len));
+	return ret;
+}
+
+static size_t next_decode(void *arg, uint8_t *out, size_t cap)
+{
+	const struct fuzz_input *in = arg;
+	size_t ret;
+
+	FUZZ_LIB(ret = refn_decompress(out, cap, in->payload, in->payload_len));
+	return ret;
+}
+
+static int next_is_error(size_t ret)
+{
+	return refn_is_error(ret) != 0;
 }
 
 /* zstd 1.5.7 on the same input and capacity, when built; NULL when not. */
-static struct zo_result *next_decompress(const struct fuzz_input *in, size_t cap, size_t poison)
+static struct zo_result *next_decompress(struct fuzz_input *in, size_t cap, size_t poison)
 {
 	static struct zo_result n;
+	struct fuzz_decode d = { next_decode, in, next_is_error, FUZZ_SLOT_NEXT };
 	uint8_t *nout;
 	size_t ret;
 
@@ -66,39 +119,34 @@ static struct zo_result *next_decompress(const struct fuzz_input *in, size_t cap
 	nout = fuzz_buf(FUZZ_SLOT_NEXT, cap);
 	if (!nout)
 		return NULL;
-	fuzz_poison(nout, poison, FUZZ_SLOT_NEXT);
-	FUZZ_LIB(ret = refn_decompress(nout, cap, in->payload, in->payload_len));
+	ret = fuzz_decode_poisoned(&d, nout, cap, poison);
 	zo_next_result(&n, "zstd 1.5.7 ZSTD_decompressDCtx", ret, nout, ret);
 	return &n;
 }
 
 static void check_input(struct zo_case *c, struct fuzz_input *in, void *wksp, size_t wsize)
 {
+	struct kernel_call kc = { c, in, wksp, wsize };
+	struct fuzz_decode kd = { kernel_decode, &kc, fuzz_kernel_is_error, FUZZ_SLOT_KERNEL };
+	struct fuzz_decode rd = { ref_decode, in, ref_is_error, FUZZ_SLOT_REF };
+	size_t cap, kret, rret, poison;
 	struct zo_result k, r;
-	size_t ref_size, cap, kret, rret;
 	struct fuzz_room room;
 	uint8_t *kout, *rout;
 	struct zo_result *n;
-	zstd_dctx *dctx;
 
 	if (!fuzz_oneshot_room(&room, in->payload, in->payload_len))
 		return;
-	ref_size = room.ref_size;
 	cap = choose_cap(in, &room);
 	/* Buffers that end with the capacity: ASan sees a write past it. */
 	kout = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
 	rout = fuzz_buf(FUZZ_SLOT_REF, cap);
 	if (!kout || !rout)
 		return;
-	/* What the two can agree on: up to the reference's size, or all of an unknown one. */
-	fuzz_poison(kout, poison_len(ref_size, cap), FUZZ_SLOT_KERNEL);
-	fuzz_poison(rout, poison_len(ref_size, cap), FUZZ_SLOT_REF);
-	FUZZ_LIB(dctx = zstd_init_dctx(wksp, wsize));
-	if (!dctx)
-		zo_contract(c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes", wsize);
-	FUZZ_LIB(kret = zstd_decompress_dctx(dctx, kout, cap, in->payload, in->payload_len));
-	FUZZ_LIB(rret = ref_decompress(rout, cap, in->payload, in->payload_len));
-	n = next_decompress(in, cap, poison_len(ref_size, cap));
+	poison = poison_len(&room, cap);
+	kret = fuzz_decode_poisoned(&kd, kout, cap, poison);
+	rret = fuzz_decode_poisoned(&rd, rout, cap, poison);
+	n = next_decompress(in, cap, poison);
 	c->out_cap = cap;
 	c->out_cap_given = 1;
 	c->over_cap = room.over;

@@ -35,25 +35,71 @@ static int next_is_error(size_t code)
 	return refn_is_error(code);
 }
 
+/*
+ * An output slot across inputs: the last input wrote [0, touched) (a
+ * buffered streaming decoder writes into the output only what it hands
+ * over, its flushes), and [touched, clean) is the slot's poison. Past
+ * clean the bytes are unknown: a run that hands over more is run again
+ * after poisoning all it handed over (stream_side), so the poison costs
+ * what the decoders hand over, never the 16 MiB of room up front.
+ */
+struct stream_slot {
+	size_t touched, clean;
+};
+
 struct stream_case {
 	const struct zo_case *c;
 	struct fuzz_chunks chunks;
 	size_t max_window;
 	size_t reset_at;	/* input bytes of a first, abandoned pass; 0: none */
 	uint8_t *kout, *rout, *nout;	/* nout: zstd 1.5.7's, NULL when not built */
-	size_t *ktouched, *rtouched, *ntouched;	/* how far the last use of each buffer wrote */
+	struct stream_slot *kslot, *rslot, *nslot;
 	size_t kproduced, rproduced, nproduced;	/* what each run produced, error or not */
 	size_t nret;
+	int no_memory;		/* a reference's context could not be made: not judged */
+	void *wksp;		/* the kernel's workspace, wsize bytes */
+	size_t wsize;
 };
 
-static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consumed)
+/* One side's whole run from a fresh context: its result; *produced what it handed over. */
+typedef size_t (*stream_run)(struct stream_case *s, size_t *produced, size_t *consumed);
+
+/*
+ * A side's run into out with the slot's poison under every byte it hands
+ * over: what the last input wrote is poisoned first, and a run that hands
+ * over bytes past the known poison poisons them and runs again.
+ */
+static size_t stream_side(struct stream_case *s, stream_run run, uint8_t *out,
+			  enum fuzz_slot slot, struct stream_slot *st, size_t *produced,
+			  size_t *consumed)
 {
-	struct fuzz_dstream ds = { .step = fuzz_kernel_dstream_step, .ctx = zds,
-				   .is_error = fuzz_kernel_is_error, .kernel = 1 };
-	const struct zo_case *c = s->c;
 	size_t ret;
 
-	fuzz_poison(s->kout, *s->ktouched, FUZZ_SLOT_KERNEL);
+	fuzz_poison(out, st->touched, slot);
+	for (;;) {
+		ret = run(s, produced, consumed);
+		if (*produced <= st->clean)
+			break;
+		fuzz_poison(out, *produced, slot);
+		st->clean = *produced;
+	}
+	st->touched = *produced;
+	return ret;
+}
+
+static size_t kernel_run(struct stream_case *s, size_t *produced, size_t *consumed)
+{
+	struct fuzz_dstream ds = { .step = fuzz_kernel_dstream_step,
+				   .is_error = fuzz_kernel_is_error, .kernel = 1 };
+	const struct zo_case *c = s->c;
+	zstd_dstream *zds;
+	size_t ret;
+
+	FUZZ_LIB(zds = zstd_init_dstream(s->max_window, s->wksp, s->wsize));
+	if (!zds)
+		zo_contract(c, "zstd_init_dstream(%zu) failed on a workspace of its bound, %zu bytes",
+			    s->max_window, s->wsize);
+	ds.ctx = zds;
 	if (s->reset_at) {
 		fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_LIMIT, c->zdata, s->reset_at,
 				 consumed);
@@ -65,33 +111,44 @@ static size_t kernel_run(struct stream_case *s, zstd_dstream *zds, size_t *consu
 	}
 	ret = fuzz_dstream_run(&ds, c, s->chunks, s->kout, FUZZ_OUT_LIMIT, c->zdata, c->zdata_len,
 			       consumed);
-	/*
-	 * A buffered streaming decoder writes into the output only what it
-	 * hands over (its flushes): what it produced is what it wrote.
-	 */
-	*s->ktouched = ds.produced;
-	s->kproduced = ds.produced;
+	*produced = ds.produced;
 	return ret;
 }
 
-/* zstd 1.5.7's run on the same chunks, when built (the same window as 1.5.4's). */
-static void next_run(struct stream_case *s)
+/* zstd 1.5.4's run on the same chunks, on a fresh context. */
+static size_t ref_run(struct stream_case *s, size_t *produced, size_t *consumed)
+{
+	struct fuzz_dstream ds = { .step = ref_step, .ctx = fuzz_ref_dstream(),
+				   .is_error = ref_is_error };
+	size_t ret;
+
+	*produced = 0;
+	if (!ds.ctx) {
+		s->no_memory = 1;
+		return 0;
+	}
+	ret = fuzz_dstream_run(&ds, s->c, s->chunks, s->rout, FUZZ_OUT_LIMIT, s->c->zdata,
+			       s->c->zdata_len, consumed);
+	*produced = ds.produced;
+	return ret;
+}
+
+/* zstd 1.5.7's run on the same chunks (the same window as 1.5.4's), on a fresh context. */
+static size_t next_run(struct stream_case *s, size_t *produced, size_t *consumed)
 {
 	struct fuzz_dstream ds = { .step = next_step, .is_error = next_is_error };
-	size_t used;
+	size_t ret;
 
-	if (!s->nout)
-		return;
+	*produced = 0;
 	FUZZ_LIB(ds.ctx = refn_dstream(FUZZ_WINDOW_DEFAULT));
 	if (!ds.ctx) {
-		s->nout = NULL;
-		return;
+		s->no_memory = 1;
+		return 0;
 	}
-	fuzz_poison(s->nout, *s->ntouched, FUZZ_SLOT_NEXT);
-	s->nret = fuzz_dstream_run(&ds, s->c, s->chunks, s->nout, FUZZ_OUT_LIMIT, s->c->zdata,
-				   s->c->zdata_len, &used);
-	*s->ntouched = ds.produced;
-	s->nproduced = ds.produced;
+	ret = fuzz_dstream_run(&ds, s->c, s->chunks, s->nout, FUZZ_OUT_LIMIT, s->c->zdata,
+			       s->c->zdata_len, consumed);
+	*produced = ds.produced;
+	return ret;
 }
 
 /* Its result beside k and r (NULL when not built), over the limit alike. */
@@ -139,37 +196,29 @@ static void compare(const struct stream_case *s, size_t kret, size_t kused,
 
 static void run_case(struct stream_case *s)
 {
-	size_t wsize, kret, rret, kused = 0, rused = 0;
-	struct ref_dstream *rds;
-	zstd_dstream *zds;
-	void *wksp;
+	size_t kret, rret, kused = 0, rused = 0, nused;
 
-	FUZZ_LIB(wsize = zstd_dstream_workspace_bound(s->max_window));
-	wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
-	rds = fuzz_ref_dstream();
-	if (!wksp || !rds)
+	FUZZ_LIB(s->wsize = zstd_dstream_workspace_bound(s->max_window));
+	s->wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, s->wsize);
+	if (!s->wksp)
 		return;
-	FUZZ_LIB(zds = zstd_init_dstream(s->max_window, wksp, wsize));
-	if (!zds)
-		zo_contract(s->c, "zstd_init_dstream(%zu) failed on a workspace of its bound, %zu bytes",
-			    s->max_window, wsize);
-	kret = kernel_run(s, zds, &kused);
-	{
-		struct fuzz_dstream ds = { .step = ref_step, .ctx = rds, .is_error = ref_is_error };
-
-		fuzz_poison(s->rout, *s->rtouched, FUZZ_SLOT_REF);
-		rret = fuzz_dstream_run(&ds, s->c, s->chunks, s->rout, FUZZ_OUT_LIMIT,
-					s->c->zdata, s->c->zdata_len, &rused);
-		*s->rtouched = ds.produced;
-		s->rproduced = ds.produced;
-	}
-	next_run(s);
+	kret = stream_side(s, kernel_run, s->kout, FUZZ_SLOT_KERNEL, s->kslot, &s->kproduced,
+			   &kused);
+	rret = stream_side(s, ref_run, s->rout, FUZZ_SLOT_REF, s->rslot, &s->rproduced, &rused);
+	if (s->no_memory)
+		return;
+	if (s->nout)
+		s->nret = stream_side(s, next_run, s->nout, FUZZ_SLOT_NEXT, s->nslot,
+				      &s->nproduced, &nused);
+	/* Without 1.5.7's context: judged by the other two, as when it is not built. */
+	if (s->no_memory)
+		s->nout = NULL;
 	compare(s, kret, kused, rret, rused);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static size_t ktouched = FUZZ_OUT_LIMIT, rtouched = FUZZ_OUT_LIMIT, ntouched = FUZZ_OUT_LIMIT;
+	static struct stream_slot kslot, rslot, nslot;
 	struct fuzz_input in;
 	struct zo_case c;
 	struct stream_case s;
@@ -190,8 +239,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1,
 			      .out_cap = FUZZ_OUT_LIMIT, .out_cap_given = 1 };
 	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout, .nout = nout,
-				  .ktouched = &ktouched, .rtouched = &rtouched,
-				  .ntouched = &ntouched };
+				  .kslot = &kslot, .rslot = &rslot, .nslot = &nslot };
 	/* 1 KB .. 16 MB (a window over 8 MB), not only powers of two; default 8 MB. */
 	s.max_window = fuzz_input_u32(&in, 1 << 10, 1 << 24, 1 << 23);
 	fuzz_chunks_init(&s.chunks, &in);

@@ -1,13 +1,20 @@
-# make fuzz-measure: exec/s (median of MEASURE_RUNS libFuzzer runs of
-# MEASURE_SECONDS from the seed corpus) and harness overhead per zstd target.
+# make fuzz-measure: fuzzing speed per zstd target against its bare build
+# (fuzz/measure.py: judged and bare exec/s, their ratio, medians of
+# MEASURE_RUNS libFuzzer runs of MEASURE_SECONDS, on the committed corpus
+# and on an empty one). MEASURE_OLD=<BDIR of another build> adds that
+# build's target, run alternating in the same rounds, and judged/old.
 include fuzz/targets.mk
 .PHONY: fuzz-measure
 MEASURE_SECONDS ?= 20
 MEASURE_RUNS ?= 3
-MEASURE_CORPUS ?= $(BDIR)/seeds
+MEASURE_CORPUS ?= corpus/regression
+MEASURE_OLD ?=
+MEASURE_TARGETS ?= decompress_oneshot decompress_stream compress_oneshot compress_stream
 
-fuzz-measure: seeds
-	+@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(ZSTD_TARGETS)))
-	+@$(call variant,asan,$(addprefix $(BDIR)/asan/fuzz/,$(ZSTD_TARGETS)))
-	+@$(call variant,plain,$(addprefix $(BDIR)/plain/fuzz/,$(ZSTD_TARGETS)))
-	@fuzz/measure.sh $(BDIR) $(MEASURE_SECONDS) $(MEASURE_RUNS) $(MEASURE_CORPUS) $(ZSTD_TARGETS)
+fuzz-measure:
+	@python3 fuzz/measure.py check '$(MEASURE_SECONDS)' '$(MEASURE_RUNS)' '$(MEASURE_OLD)' \
+		$(MEASURE_TARGETS)
+	+@$(call variant,fuzz,$(addprefix $(BDIR)/fuzz/fuzz/,$(MEASURE_TARGETS)) \
+		$(addprefix $(BDIR)/fuzz/fuzz/bare/,$(MEASURE_TARGETS)))
+	@python3 fuzz/measure.py run $(BDIR) '$(MEASURE_SECONDS)' '$(MEASURE_RUNS)' \
+		$(MEASURE_CORPUS) '$(MEASURE_OLD)' $(MEASURE_TARGETS)

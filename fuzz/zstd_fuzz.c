@@ -47,12 +47,13 @@ static void guarded_resize(struct guarded *g, size_t size)
 
 /*
  * size bytes with FUZZ_GUARD poisoned bytes before them and the rest of at
- * least room bytes poisoned after them (room == size: the allocation's end).
- * The allocation is kept while it is big enough (exact: while room is the same).
+ * least room bytes poisoned after them. The allocation is kept while it is
+ * big enough: its pages fault once, and a size that changes costs ASan's
+ * shadow of the difference only.
  */
-static uint8_t *guarded_get(struct guarded *g, size_t size, size_t room, int exact)
+static uint8_t *guarded_get(struct guarded *g, size_t size, size_t room)
 {
-	if (!g->base || room > g->room || (exact && room != g->room)) {
+	if (!g->base || room > g->room) {
 		free(g->base);
 		g->base = malloc(FUZZ_GUARD + room);
 		if (!g->base) {
@@ -71,7 +72,7 @@ static struct guarded bufs[FUZZ_SLOTS], wksps[FUZZ_SLOTS];
 
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size)
 {
-	return guarded_get(&bufs[slot], size, size > FUZZ_OUT_MAX ? size : FUZZ_OUT_MAX, 0);
+	return guarded_get(&bufs[slot], size, size > FUZZ_OUT_MAX ? size : FUZZ_OUT_MAX);
 }
 
 int fuzz_guard_payload(struct fuzz_input *in, size_t len)
@@ -103,7 +104,25 @@ size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot)
 
 void *fuzz_workspace(enum fuzz_slot slot, size_t size)
 {
-	return guarded_get(&wksps[slot], size, size, 1);
+	return guarded_get(&wksps[slot], size, size);
+}
+
+size_t fuzz_decode_poisoned(const struct fuzz_decode *d, uint8_t *out, size_t cap,
+			    size_t poisoned)
+{
+	size_t ret;
+
+	if (poisoned > cap)
+		poisoned = cap;
+	fuzz_poison(out, poisoned, d->slot);
+	ret = d->decode(d->arg, out, cap);
+	/* Each round poisons more (up to cap): it ends. */
+	while (!d->is_error(ret) && ret > poisoned && ret <= cap) {
+		poisoned = ret;
+		fuzz_poison(out, poisoned, d->slot);
+		ret = d->decode(d->arg, out, cap);
+	}
+	return ret;
 }
 
 struct ref_dstream *fuzz_ref_dstream(void)
@@ -185,6 +204,26 @@ int fuzz_zstd_level(struct fuzz_input *in, int min, int max)
 		return -(int)fuzz_input_u32(in, 1, 7, 1);
 	}
 	return min + (int)fuzz_input_u32(in, 0, (uint32_t)(max - min), (uint32_t)(3 - min));
+}
+
+zstd_parameters fuzz_compress_params(struct fuzz_input *in, size_t len)
+{
+	int level = fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
+	unsigned long long estimate = len;
+	zstd_parameters params;
+
+	switch (fuzz_input_u32(in, 0, 2, 0)) {
+	case 1:
+		estimate = 0;	/* unknown */
+		break;
+	case 2:
+		estimate = fuzz_input_u32(in, 1, UINT32_MAX, 1);
+		break;
+	}
+	params = zstd_get_params(level, estimate);
+	params.fParams.checksumFlag = fuzz_input_bool(in, params.fParams.checksumFlag);
+	params.fParams.contentSizeFlag = fuzz_input_bool(in, params.fParams.contentSizeFlag);
+	return params;
 }
 
 void fuzz_chunks_init(struct fuzz_chunks *ch, struct fuzz_input *in)

@@ -3,6 +3,7 @@
 #ifndef ZSTD_FUZZ_H
 #define ZSTD_FUZZ_H
 
+#include <linux/zstd.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,9 +30,11 @@
  * of a target's own time under ASan). Every buffer is guarded at both ends:
  * under ASan the 4 KiB before its start are poisoned, and so is everything
  * from its exact end on. fuzz_buf() gives size bytes in a slot that keeps
- * its allocation while it is big enough; fuzz_workspace() gives exactly
- * size bytes (the allocation ends there), kept while the size stays the
- * same. Neither is zeroed. NULL when memory runs out.
+ * its allocation while it is big enough (at least FUZZ_OUT_MAX);
+ * fuzz_workspace() the same for a kernel workspace of exactly size bytes:
+ * its allocation is kept when the size changes (a new max_window or level
+ * no longer costs fresh pages), the bytes from its exact end on poisoned.
+ * Neither is zeroed. NULL when memory runs out.
  */
 enum fuzz_slot {
 	FUZZ_SLOT_KERNEL, FUZZ_SLOT_REF, FUZZ_SLOT_FRAME, FUZZ_SLOT_INPUT,
@@ -50,6 +53,27 @@ void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot);
 /* Where the bytes that are not the slot's poison end in buf[0..n): what a decoder wrote. */
 size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot);
 void *fuzz_workspace(enum fuzz_slot slot, size_t size);
+
+/*
+ * One side's decoding into out[0..cap) (decode(arg, out, cap): a size or an
+ * error, as is_error tells), with the slot's poison only where a result can
+ * report bytes: the first `poisoned` bytes (what the caller expects, e.g.
+ * the size another side reported) before the call; when the call reports a
+ * success of more than that, all it reported is poisoned and it decodes
+ * again, until what it reports lies within the poison. Every byte of a
+ * reported output was the slot's poison before the call that wrote it (a
+ * decoder that writes nothing still fails), at a cost in proportion to
+ * what the decoders report, not to cap. Returns the last call's result.
+ */
+struct fuzz_decode {
+	size_t (*decode)(void *arg, uint8_t *out, size_t cap);
+	void *arg;
+	int (*is_error)(size_t ret);
+	enum fuzz_slot slot;
+};
+
+size_t fuzz_decode_poisoned(const struct fuzz_decode *d, uint8_t *out, size_t cap,
+			    size_t poisoned);
 /*
  * Points in's payload at a guarded copy of its first len bytes (slot
  * FUZZ_SLOT_INPUT), what a target hands to both libraries: a read past the
@@ -82,6 +106,13 @@ void fuzz_ref_header(struct zo_header_fields *h, const uint8_t *src, size_t len,
 
 /* A compression level: mostly 1..max, sometimes negative, sometimes anywhere in [min, max]. */
 int fuzz_zstd_level(struct fuzz_input *in, int min, int max);
+
+/*
+ * compress_oneshot's parameters from the input: a level (fuzz_zstd_level),
+ * the size estimate zstd_get_params gets (len, unknown or any), then the
+ * checksum and content-size flags. Its bare build reads them alike.
+ */
+zstd_parameters fuzz_compress_params(struct fuzz_input *in, size_t len);
 
 /*
  * Chunk sizes for streaming: a xorshift sequence from a fuzzer-chosen seed,

@@ -1,7 +1,7 @@
 # The reference zstd (Debian's static libzstd), reached only through these
 # files: whole-buffer calls, reference frames for the seeds, the benchmark's
 # calls. Only they include <zstd.h>.
-LIB_SRCS += ref/ref_zstd.c ref/ref_seeds.c
+LIB_SRCS += ref/ref_zstd.c ref/ref_seeds.c ref/ref_recycle.c
 
 # The second reference, upstream zstd 1.5.7 (ZSTD_NEXT: its fetched folder,
 # empty when it could not be had): every C file of its lib/ (and the
@@ -18,7 +18,7 @@ NEXT_LIB := $(ZSTD_NEXT)/lib
 NEXT_SRCS := $(sort $(wildcard $(NEXT_LIB)/common/*.c $(NEXT_LIB)/compress/*.c \
 	$(NEXT_LIB)/decompress/*.c))
 NEXT_OBJS := $(patsubst $(NEXT_LIB)/%.c,$(B)/next/%.o,$(NEXT_SRCS)) \
-	$(B)/next/decompress/huf_decompress_amd64.o $(B)/next/ref_next.o
+	$(B)/next/decompress/huf_decompress_amd64.o $(B)/next/ref_next.o $(B)/next/ref_recycle.o
 # Never profile-instrumented: its functions share names (and, unchanged
 # since 1.4.10, structural hashes) with lib/zstd's, and llvm-profdata would
 # merge their counts into the kernel's (HUF_decompress4X_usingDTable, which
@@ -40,9 +40,15 @@ $(B)/next/%.o: $(NEXT_LIB)/%.S $(NEXT_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,AS,zstd-1.5.7/$*.S)$(CC) $(NEXT_CFLAGS) -c $< -o $@
 
-$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h ref/ref_frame_header.h
+$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h ref/ref_frame_header.h \
+		ref/ref_recycle.h
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -DREFN_ORIGIN='"$(NEXT_ORIGIN)"' -Iref -c $< -o $@
+
+# Its own copy of the recycler (isolated with it: refnext.o needs nothing of libref.a).
+$(B)/next/ref_recycle.o: ref/ref_recycle.c ref/ref_recycle.h
+	@mkdir -p $(@D)
+	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -Iref -c $< -o $@
 
 $(REFNEXT_OBJ): $(NEXT_OBJS) kernel/isolate.sh $(NEXT_STAMP)
 	$(call say,ISOLATE,$@)kernel/isolate.sh -k '^refn_' -m refn_decompress $@ $(NEXT_OBJS)

@@ -9,6 +9,7 @@
 
 #include "ref_frame_header.h"
 #include "ref_next.h"
+#include "ref_recycle.h"
 
 #ifndef REFN_ORIGIN
 #define REFN_ORIGIN	"?"
@@ -65,12 +66,15 @@ size_t refn_find_frame_compressed_size(const void *src, size_t len)
 	return ZSTD_findFrameCompressedSize(src, len);
 }
 
+/* Its memory from a pool of its own (ref_recycle.h): a fresh context, kept pages. */
 void *refn_dstream(size_t max_window)
 {
+	static struct ref_recycle pool;
 	static ZSTD_DCtx *dctx;
+	ZSTD_customMem mem = { ref_recycle_alloc, ref_recycle_free, &pool };
 
 	ZSTD_freeDCtx(dctx);
-	dctx = ZSTD_createDCtx();
+	dctx = ZSTD_createDCtx_advanced(mem);
 	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
 		ZSTD_freeDCtx(dctx);
 		dctx = NULL;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ref_frame_header.h"
+#include "ref_recycle.h"
 #include "ref_zstd.h"
 
 /* The reference's Huffman internals (libzstd.a 1.5.4, lib/common/huf.h). */
@@ -80,16 +81,20 @@ size_t ref_compress(void *dst, size_t cap, const void *src, size_t len,
 	return ref_compress_wlog(dst, cap, src, len, level, checksum, content_size, 0);
 }
 
+/*
+ * One context made once: ZSTD_decompressDCtx begins every frame afresh
+ * (ZSTD_decompressBegin), and a context per call was a fresh allocation,
+ * fresh pages, per call under ASan's quarantine.
+ */
 size_t ref_decompress(void *dst, size_t cap, const void *src, size_t len)
 {
-	ZSTD_DCtx *dctx = ZSTD_createDCtx();
-	size_t ret;
+	static ZSTD_DCtx *dctx;
 
 	if (!dctx)
+		dctx = ZSTD_createDCtx();
+	if (!dctx)
 		return (size_t)-ZSTD_error_memory_allocation;
-	ret = ZSTD_decompressDCtx(dctx, dst, cap, src, len);
-	ZSTD_freeDCtx(dctx);
-	return ret;
+	return ZSTD_decompressDCtx(dctx, dst, cap, src, len);
 }
 
 size_t ref_train_dict(void *dict, size_t cap, const void *samples, const size_t *sizes,
@@ -200,9 +205,12 @@ size_t ref_find_frame_compressed_size(const void *src, size_t len)
 	return ZSTD_findFrameCompressedSize(src, len);
 }
 
+/* Its memory comes from one pool (ref_recycle.h): a fresh context, kept pages. */
 struct ref_dstream *ref_dstream_create(size_t max_window)
 {
-	ZSTD_DCtx *dctx = ZSTD_createDCtx();
+	static struct ref_recycle pool;
+	ZSTD_customMem mem = { ref_recycle_alloc, ref_recycle_free, &pool };
+	ZSTD_DCtx *dctx = ZSTD_createDCtx_advanced(mem);
 
 	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
 		ZSTD_freeDCtx(dctx);

@@ -2,8 +2,11 @@
 /*
  * The buffers of the zstd targets are guarded at both ends: under ASan the
  * byte before a buffer's first and the byte after its last are poisoned,
- * its own bytes are not, whatever sizes a slot saw before; a workspace ends
- * where its allocation ends; a read one byte before a buffer is reported.
+ * its own bytes are not, whatever sizes a slot saw before; a workspace is
+ * poisoned from its exact end on; a read one byte before a buffer, a write
+ * one byte past a buffer or a workspace are reported. Poison only where a
+ * result can report bytes (fuzz_decode_poisoned): a decoder that writes
+ * nothing still shows. The references' recycled streaming memory.
  * And decompress_oneshot's output cap (below).
  */
 #include <setjmp.h>
@@ -16,9 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include <sanitizer/allocator_interface.h>
 #include <sanitizer/asan_interface.h>
 
+#include "ref_recycle.h"
 #include "zstd_fuzz.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -51,15 +54,112 @@ static void buffers_guarded_both_ends(void **state)
 
 static void workspaces_guarded_and_exact(void **state)
 {
+	uint8_t *big = fuzz_workspace(FUZZ_SLOT_REF, FUZZ_OUT_MAX + 5);
+
 	(void)state;
+	assert_guarded(big, FUZZ_OUT_MAX + 5);
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		uint8_t *w = fuzz_workspace(FUZZ_SLOT_REF, sizes[i]);
 
+		/* Exactly its size: poisoned from its end on, in an allocation kept. */
 		assert_guarded(w, sizes[i]);
-		/* Exactly its size: the allocation is the guard and the workspace. */
-		assert_int_equal(__sanitizer_get_allocated_size(w - 4096), 4096 + sizes[i]);
+		assert_ptr_equal(w, big);
 		assert_ptr_equal(fuzz_workspace(FUZZ_SLOT_REF, sizes[i]), w);
 	}
+}
+
+/* What fake decoders do: report `reports` bytes, write `writes` of 'x'; calls counted. */
+struct fake {
+	size_t reports, writes;
+	size_t reports2, writes2;	/* from the second call on */
+	int calls;
+};
+
+static size_t fake_decode(void *arg, uint8_t *out, size_t cap)
+{
+	struct fake *f = arg;
+	size_t writes = f->calls ? f->writes2 : f->writes;
+	size_t reports = f->calls ? f->reports2 : f->reports;
+
+	(void)cap;
+	f->calls++;
+	memset(out, 'x', writes);
+	return reports;
+}
+
+static int fake_is_error(size_t ret)
+{
+	return ret > ((size_t)1 << 40);
+}
+
+static size_t decode(struct fake *f, uint8_t *out, size_t cap, size_t poisoned)
+{
+	struct fuzz_decode d = { fake_decode, f, fake_is_error, FUZZ_SLOT_KERNEL };
+
+	return fuzz_decode_poisoned(&d, out, cap, poisoned);
+}
+
+/* Bytes an earlier input left, what a decoder that writes nothing must not pass for its own. */
+static uint8_t *left_over(size_t cap)
+{
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_KERNEL, cap);
+
+	memset(out, 'x', cap);
+	return out;
+}
+
+/*
+ * A decoder that writes nothing and reports bytes: whatever was poisoned
+ * before it (the size expected, or nothing), every byte it reports is the
+ * slot's poison, not what was there: it cannot agree with a decoder that
+ * wrote them (the oracle compares the bytes).
+ */
+static void writes_nothing_caught(void **state)
+{
+	static const size_t poisoned[] = { 0, 10, 100, 4096 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(poisoned) / sizeof(poisoned[0]); i++) {
+		struct fake f = { .reports = 100, .reports2 = 100 };
+		uint8_t *out = left_over(4096);
+
+		assert_int_equal(decode(&f, out, 4096, poisoned[i]), 100);
+		assert_int_equal(fuzz_poison_end(out, 100, FUZZ_SLOT_KERNEL), 0);
+		/* Called again only when it reported past the poison. */
+		assert_int_equal(f.calls, poisoned[i] < 100 ? 2 : 1);
+	}
+}
+
+/* The first call wrote and reported past the poison, the second wrote nothing: poison. */
+static void redecode_writes_nothing_caught(void **state)
+{
+	struct fake f = { .reports = 300, .writes = 300, .reports2 = 300 };
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_KERNEL, 4096);
+
+	(void)state;
+	assert_int_equal(decode(&f, out, 4096, 10), 300);
+	assert_int_equal(f.calls, 2);
+	assert_int_equal(fuzz_poison_end(out, 300, FUZZ_SLOT_KERNEL), 0);
+}
+
+/*
+ * Work in proportion to what is reported: an error or a size within the
+ * poison is one call, and the poison stops there (bytes past it untouched).
+ */
+static void poison_only_what_is_reported(void **state)
+{
+	struct fake err = { .reports = (size_t)-20 };
+	struct fake ok = { .reports = 50, .writes = 50 };
+	uint8_t *out = left_over(4096);
+
+	(void)state;
+	assert_true(fake_is_error(decode(&err, out, 4096, 0)));
+	assert_int_equal(err.calls, 1);
+	assert_int_equal(out[0], 'x');
+	assert_int_equal(decode(&ok, out, 4096, 64), 50);
+	assert_int_equal(ok.calls, 1);
+	assert_int_equal(fuzz_poison_end(out, 64, FUZZ_SLOT_KERNEL), 50);
+	assert_int_equal(out[64], 'x');
 }
 
 static void payload_copy_guarded(void **state)
@@ -114,19 +214,94 @@ static int read_before(const void *size)
 	return p[-1] == 0x42 ? 3 : 0;
 }
 
-static void read_before_buffer_caught(void **state)
+/* job(size) in a child for odd sizes: ASan must end each with its report of the access. */
+static void assert_caught(child_job job, const char *access)
 {
 	static char log[1 << 16];
 	static const size_t odd[] = { 1, 13, 4097 };
 
-	(void)state;
 	for (size_t i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
-		int ret = run_child(read_before, &odd[i], log, sizeof(log));
+		int ret = run_child(job, &odd[i], log, sizeof(log));
 
 		assert_int_not_equal(ret, 0);
 		assert_non_null(strstr(log, "AddressSanitizer"));
-		assert_non_null(strstr(log, "READ of size 1"));
+		assert_non_null(strstr(log, access));
 	}
+}
+
+/*
+ * A decoder that writes one byte past the size it reports, the capacity
+ * being that size (decompress_oneshot's exact choice), in a slot that held
+ * a bigger buffer before: ASan must end the child.
+ */
+static int write_past_reported(const void *size)
+{
+	size_t n = *(const size_t *)size;
+	struct fake f = { .reports = n, .writes = n + 1, .reports2 = n, .writes2 = n + 1 };
+
+	fuzz_buf(FUZZ_SLOT_KERNEL, FUZZ_OUT_MAX + 5);
+	return decode(&f, fuzz_buf(FUZZ_SLOT_KERNEL, n), n, 0) == n ? 0 : 3;
+}
+
+static void write_past_reported_caught(void **state)
+{
+	(void)state;
+	assert_caught(write_past_reported, "WRITE of size");
+}
+
+/* A kernel write one byte past a workspace that was bigger for an earlier input. */
+static int write_past_workspace(const void *size)
+{
+	size_t n = *(const size_t *)size;
+	volatile uint8_t *w;
+
+	fuzz_workspace(FUZZ_SLOT_KERNEL, n + 4096);
+	w = fuzz_workspace(FUZZ_SLOT_KERNEL, n);
+	w[n] = 1;
+	return 0;
+}
+
+static void write_past_workspace_caught(void **state)
+{
+	(void)state;
+	assert_caught(write_past_workspace, "WRITE of size 1");
+}
+
+/*
+ * The references' streaming contexts' recycled memory (ref/ref_recycle.c):
+ * a block kept and handed out again, addressable exactly to the size asked.
+ */
+static void recycled_blocks_exact(void **state)
+{
+	struct ref_recycle pool = { 0 };
+	uint8_t *a = ref_recycle_alloc(&pool, 1000), *b;
+
+	(void)state;
+	assert_non_null(a);
+	assert_true(__asan_address_is_poisoned(a + 1000));
+	ref_recycle_free(&pool, a);
+	b = ref_recycle_alloc(&pool, 13);
+	assert_ptr_equal(a, b);
+	assert_null(__asan_region_is_poisoned(b, 13));
+	assert_true(__asan_address_is_poisoned(b + 13));
+	assert_true(__asan_address_is_poisoned(b + 999));
+	/* In use: a second request gets another block. */
+	a = ref_recycle_alloc(&pool, 13);
+	assert_ptr_not_equal(a, b);
+	ref_recycle_free(&pool, b);
+	b = ref_recycle_alloc(&pool, 999);
+	assert_null(__asan_region_is_poisoned(b, 999));
+	assert_true(__asan_address_is_poisoned(b + 999));
+	ref_recycle_free(&pool, a);
+	ref_recycle_free(&pool, b);
+	for (int i = 0; i < REF_RECYCLE_KEEP; i++)
+		free(pool.block[i]);
+}
+
+static void read_before_buffer_caught(void **state)
+{
+	(void)state;
+	assert_caught(read_before, "READ of size 1");
 }
 #else
 static void no_asan(void **state)
@@ -241,6 +416,12 @@ int main(void)
 		cmocka_unit_test(workspaces_guarded_and_exact),
 		cmocka_unit_test(payload_copy_guarded),
 		cmocka_unit_test(read_before_buffer_caught),
+		cmocka_unit_test(writes_nothing_caught),
+		cmocka_unit_test(redecode_writes_nothing_caught),
+		cmocka_unit_test(poison_only_what_is_reported),
+		cmocka_unit_test(write_past_reported_caught),
+		cmocka_unit_test(write_past_workspace_caught),
+		cmocka_unit_test(recycled_blocks_exact),
 #else
 		cmocka_unit_test(no_asan),
 #endif
