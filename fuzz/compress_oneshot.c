@@ -73,8 +73,6 @@ static void compress_case(const struct comp_case *s)
 	}
 	if (ret > s->cap)
 		zo_contract(s->c, "zstd_compress_cctx returned %zu bytes into %zu", ret, s->cap);
-	s->c->zdata = frame;
-	s->c->zdata_len = ret;
 	fuzz_cframe_promises(s->c, &s->z, s->z.p.fParams.contentSizeFlag ? FUZZ_FCS_PRESENT :
 			     FUZZ_FCS_ABSENT, frame, ret, s->len, 1);
 	fuzz_cframe_roundtrip(s->c, frame, ret, s->src, s->len);
