@@ -17,6 +17,7 @@
 #include <linux/zstd.h>
 
 #include "fuzz_input.h"
+#include "seeds.h"
 #include "zstd_params.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -175,6 +176,43 @@ static void oneshot_refuses_out_of_range(void **state)
 	parse(NULL);
 }
 
+/* compress_oneshot's strategy seeds ask for what their names say, in its read order. */
+static int strategy_seed(void *ctx, const struct seed *sd)
+{
+	unsigned int *next = ctx, s, wlog;
+	struct fuzz_zparams z;
+	struct fuzz_input in;
+
+	assert_int_equal(sscanf(sd->name, "strategy%u-wlog%u", &s, &wlog), 2);
+	assert_int_equal(s, *next);
+	fuzz_input_init(&in, sd->data, sd->len);
+	assert_true(in.payload_len > 128 * 1024);
+	fuzz_zparams_level(&z, &in);
+	fuzz_zparams_estimate(&z, &in, in.payload_len);
+	assert_int_equal(fuzz_input_bool(&in, 0), 1);	/* capacity: the bound */
+	fuzz_zparams_fields(&z, &in, FUZZ_ZP_CPARAMS | FUZZ_ZP_FPARAMS,
+			    zstd_cctx_workspace_bound);
+	assert_int_equal(z.estimate, in.payload_len);
+	assert_int_equal(z.p.cParams.strategy, s);
+	assert_int_equal(z.p.cParams.windowLog, wlog);
+	assert_int_equal(z.p.fParams.checksumFlag, s & 1);
+	assert_null(z.invalid);
+	assert_int_equal(fuzz_input_remaining(&in), 0);
+	(*next)++;
+	return 0;
+}
+
+static void strategy_seeds_read_back(void **state)
+{
+	unsigned int next = 1;
+	struct seed_sink sink = { strategy_seed, &next };
+
+	(void)state;
+	parse(NULL);
+	assert_int_equal(seeds_strategies_oneshot(&sink), 0);
+	assert_int_equal(next, 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +221,7 @@ int main(void)
 		cmocka_unit_test(chosen_fields_in_range),
 		cmocka_unit_test(names_override),
 		cmocka_unit_test(oneshot_refuses_out_of_range),
+		cmocka_unit_test(strategy_seeds_read_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
