@@ -16,7 +16,7 @@ static void check_fcs(const struct zo_case *c, enum fuzz_fcs fcs, uint64_t got, 
 		zo_contract(c, "frame content size %llu, input %zu bytes",
 			    (unsigned long long)got, len);
 	if (fcs == FUZZ_FCS_PRESENT && !present)
-		zo_contract(c, "contentSizeFlag asked and the size known, no content size in the frame");
+		zo_contract(c, "contentSizeFlag and the size known, no content size in the frame");
 	if (fcs == FUZZ_FCS_ABSENT && present)
 		zo_contract(c, "contentSizeFlag 0, and the frame says %llu bytes",
 			    (unsigned long long)got);
