@@ -6,8 +6,9 @@
  * guarded slots the judged targets use. Which target: FUZZ_BARE_<target>,
  * set by fuzz/targets.build.mk for $(B)/fuzz/bare/<target>. The kernel
  * call gets the judged target's first parameters: decompress_stream's
- * window, compress_oneshot's level, size estimate and flags
- * (fuzz_compress_params), compress_stream's level (with the payload's size
+ * window, compress_oneshot's level and size estimate (its level path,
+ * fuzz/zstd_params.c; not the fields it may set after them),
+ * compress_stream's level (with the payload's size
  * as the estimate, where the judged target uses its pledge);
  * decompress_oneshot's output room is FUZZ_OUT_MAX, the judged one's usual.
  */
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 
 #include "zstd_fuzz.h"
+#include "zstd_params.h"
 
 #if defined(FUZZ_BARE_decompress_oneshot)
 static void bare(struct fuzz_input *in)
@@ -48,12 +50,22 @@ static void bare(struct fuzz_input *in)
 #if defined(FUZZ_BARE_compress_oneshot)
 static void bare(struct fuzz_input *in)
 {
-	zstd_parameters params = fuzz_compress_params(in, in->payload_len);
-	size_t wsize = zstd_cctx_workspace_bound(&params.cParams);
-	size_t cap = zstd_compress_bound(in->payload_len);
-	void *wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
-	uint8_t *out = fuzz_buf(FUZZ_SLOT_FRAME, cap);
-	zstd_cctx *cctx = wksp ? zstd_init_cctx(wksp, wsize) : NULL;
+	struct fuzz_zparams z;
+	zstd_parameters params;
+	size_t wsize;
+	size_t cap;
+	void *wksp;
+	uint8_t *out;
+	zstd_cctx *cctx;
+
+	fuzz_zparams_level(&z, in);
+	fuzz_zparams_estimate(&z, in, in->payload_len);
+	params = z.p;
+	wsize = zstd_cctx_workspace_bound(&params.cParams);
+	cap = zstd_compress_bound(in->payload_len);
+	wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
+	out = fuzz_buf(FUZZ_SLOT_FRAME, cap);
+	cctx = wksp ? zstd_init_cctx(wksp, wsize) : NULL;
 
 	if (!cctx || !out)
 		abort();

@@ -19,6 +19,7 @@
 #include "ref_zstd.h"
 #include "zstd_dict.h"
 #include "zstd_fuzz.h"
+#include "zstd_params.h"
 
 #define TARGET "compress_cdict"
 
@@ -44,12 +45,14 @@ struct comp {
 
 static int choose_level(struct fuzz_input *in)
 {
-	if (fuzz_input_bool(in, 0))
-		return zstd_default_clevel();
-	return fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
+	long long v;
+	int level = fuzz_input_bool(in, 0) ? zstd_default_clevel() :
+		fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
+
+	return fuzz_input_override("level", &v) ? (int)v : level;
 }
 
-static unsigned long long choose_estimate(struct fuzz_input *in)
+static unsigned long long estimate(struct fuzz_input *in)
 {
 	switch ((enum est_choice)fuzz_input_u32(in, EST_PAGE, EST_LAST, EST_PAGE)) {
 	case EST_INPUT:
@@ -60,6 +63,14 @@ static unsigned long long choose_estimate(struct fuzz_input *in)
 		break;
 	}
 	return ZRAM_PAGE;
+}
+
+static unsigned long long choose_estimate(struct fuzz_input *in)
+{
+	unsigned long long est = estimate(in);
+	long long v;
+
+	return fuzz_input_override("estimated_src_size", &v) ? (unsigned long long)v : est;
 }
 
 /* Whether the reference loads the dictionary for compression. */
@@ -159,11 +170,10 @@ static void free_comp(struct comp *s)
 static void check_input(struct zo_case *c, struct fuzz_input *in)
 {
 	struct comp s = { .c = c };
-	zstd_compression_parameters cparams;
-	unsigned long long est;
+	struct fuzz_zparams z = { 0 };
+	static char text[320];
 	unsigned int which;
 	uint8_t *dict;
-	int level;
 
 	s.dict_len = fuzz_dict_choose(in, dict_scratch, &which);
 	dict = fuzz_buf(FUZZ_SLOT_DICT, s.dict_len);
@@ -171,11 +181,15 @@ static void check_input(struct zo_case *c, struct fuzz_input *in)
 		abort();
 	memcpy(dict, dict_scratch, s.dict_len);
 	s.dict = dict;
-	level = choose_level(in);
-	est = choose_estimate(in);
-	FUZZ_LIB(cparams = zstd_get_cparams(level, est, s.dict_len));
+	z.level = choose_level(in);
+	z.estimate = choose_estimate(in);
+	FUZZ_LIB(z.p.cParams = zstd_get_cparams(z.level, z.estimate, s.dict_len));
 	fuzz_alloc_init(&s.a, in, ALLOCS_MAX);
-	if (make_cdict(&s, cparams))
+	/* The cdict's own tables: the cctx's bound stands for what they take. */
+	fuzz_zparams_fields(&z, in, FUZZ_ZP_CPARAMS | FUZZ_ZP_IN_RANGE, zstd_cctx_workspace_bound);
+	fuzz_zparams_text(&z, text, sizeof(text));
+	c->params = text;
+	if (make_cdict(&s, z.p.cParams))
 		compress(&s, in);
 	free_comp(&s);
 }

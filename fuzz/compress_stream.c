@@ -2,18 +2,22 @@
 /*
  * zstd_init_cstream with a pledged size that is right, unknown or wrong,
  * input in chunks, zstd_flush_stream at chosen points, zstd_end_stream,
- * then zstd_reset_cstream and a second frame on the same context. Every
- * completed frame must decode to its input through the reference; a
- * wrong pledge must end in an error, never in a frame (but for an empty
+ * then zstd_reset_cstream and a second frame on the same context, with
+ * every field of zstd_parameters from the input (fuzz/zstd_params.c;
+ * outside the library's range, zstd_init_cstream must give NULL). Every
+ * completed frame must decode to its input through the wrapper, libzstd
+ * 1.5.4 and zstd 1.5.7 and keep the API's promises (fuzz/compress_check.c);
+ * a wrong pledge must end in an error, never in a frame (but for an empty
  * frame, which takes the size it was given: see choose_frame).
  */
 #include <linux/zstd.h>
 #include <stdlib.h>
 
+#include "compress_check.h"
 #include "fuzz_timing.h"
-#include "ref_zstd.h"
 #include "sample_data.h"
 #include "zstd_fuzz.h"
+#include "zstd_params.h"
 
 #define TARGET "compress_stream"
 
@@ -124,11 +128,16 @@ static size_t compress_frame(struct frame_case *f, zstd_cstream *cs)
 	return zstd_is_error(ret) ? ret : out.pos;
 }
 
-static void check_frame(const struct frame_case *f, size_t ret, uint8_t *out)
+/* What the header must say of the frame's size. */
+static enum fuzz_fcs frame_fcs(const struct frame_case *f, const struct fuzz_zparams *z)
 {
-	struct zo_result dec, orig;
-	size_t dret;
+	if (!z->p.fParams.contentSizeFlag)
+		return FUZZ_FCS_ABSENT;
+	return f->pledged ? FUZZ_FCS_PRESENT : FUZZ_FCS_EITHER;
+}
 
+static void check_frame(const struct frame_case *f, const struct fuzz_zparams *z, size_t ret)
+{
 	if (f->pledge == PLEDGE_WRONG) {
 		if (!zstd_is_error(ret))
 			zo_contract(f->c, "pledged %llu bytes, gave %zu, and the frame was made (%zu bytes)",
@@ -138,34 +147,47 @@ static void check_frame(const struct frame_case *f, size_t ret, uint8_t *out)
 	if (zstd_is_error(ret))
 		zo_contract(f->c, "streaming compression of %zu bytes failed: %s", f->len,
 			    zstd_get_error_name(ret));
-	fuzz_poison(out, f->len, FUZZ_SLOT_REF);
-	FUZZ_LIB(dret = ref_decompress(out, f->len, f->dst, ret));
-	if (ref_is_error(dret))
-		zo_contract(f->c, "the reference rejects the stream's frame: %s", ref_error_name(dret));
-	zo_ref_result(&dec, "reference decoding of the kernel stream", dret, out, dret);
-	zo_bytes_result(&orig, "the input", f->src, f->len);
-	zo_expect(f->c, "stream round trip through the reference", &dec, &orig);
+	fuzz_cframe_promises(f->c, z, frame_fcs(f, z), f->dst, ret, f->len, !f->flush_every);
+	fuzz_cframe_roundtrip(f->c, f->dst, ret, f->src, f->len);
 }
 
-static void run_frames(struct frame_case *f, struct frame_case *g, zstd_parameters *params)
+/* The workspace of the parameters' bound; NULL when none is to be had here. */
+static void *stream_workspace(const struct frame_case *f, const struct fuzz_zparams *z,
+			      size_t *wsize)
+{
+	FUZZ_LIB(*wsize = zstd_cstream_workspace_bound(&z->p.cParams));
+	if (zstd_is_error(*wsize) || (*wsize > z->wksp_limit && !z->named)) {
+		if (!z->invalid && zstd_is_error(*wsize))
+			zo_contract(f->c, "zstd_cstream_workspace_bound failed: %s",
+				    zstd_get_error_name(*wsize));
+		return NULL;	/* invalid parameters whose bound no workspace here can have */
+	}
+	return fuzz_workspace(FUZZ_SLOT_KERNEL, *wsize);
+}
+
+static void run_frames(struct frame_case *f, struct frame_case *g, const struct fuzz_zparams *z)
 {
 	size_t wsize, ret;
-	void *wksp;
+	void *wksp = stream_workspace(f, z, &wsize);
 	zstd_cstream *cs;
-	uint8_t *out = fuzz_buf(FUZZ_SLOT_REF, f->len);
 
-	FUZZ_LIB(wsize = zstd_cstream_workspace_bound(&params->cParams));
-	wksp = fuzz_workspace(FUZZ_SLOT_KERNEL, wsize);
-	if (!wksp || !out)
+	if (!wksp)
 		return;
-	FUZZ_LIB(cs = zstd_init_cstream(params, f->pledged, wksp, wsize));
+	FUZZ_LIB(cs = zstd_init_cstream(&z->p, f->pledged, wksp, wsize));
+	if (z->invalid) {
+		/* The wrapper's refusal: zstd_init_cstream gives NULL. */
+		if (cs)
+			zo_contract(f->c, "zstd_init_cstream accepted %s outside its range",
+				    z->invalid);
+		return;
+	}
 	if (!cs)
 		zo_contract(f->c, "zstd_init_cstream failed on a workspace of its bound, %zu bytes", wsize);
-	check_frame(f, compress_frame(f, cs), out);
+	check_frame(f, z, compress_frame(f, cs));
 	FUZZ_LIB(ret = zstd_reset_cstream(cs, g->pledged));
 	if (zstd_is_error(ret))
 		zo_contract(f->c, "zstd_reset_cstream failed: %s", zstd_get_error_name(ret));
-	check_frame(g, compress_frame(g, cs), out);
+	check_frame(g, z, compress_frame(g, cs));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -173,29 +195,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz_input in;
 	struct zo_case c;
 	struct frame_case f, g;
-	zstd_parameters params;
+	struct fuzz_zparams z;
+	char text[320];
 	size_t split;
-	int level;
 
 	fuzz_timing_input_begin(TARGET);
 	fuzz_input_init(&in, data, size);
 	if (!fuzz_guard_payload(&in, in.payload_len))
 		abort();
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
-			      .zdata = NULL, .zdata_len = 0 };
-	level = fuzz_zstd_level(&in, zstd_min_clevel(), zstd_max_clevel());
+			      .zdata = NULL, .zdata_len = 0, .params = text };
+	fuzz_zparams_level(&z, &in);
 	/* The second frame is the tail of the payload from split on. */
 	split = fuzz_input_u32(&in, 0, (uint32_t)in.payload_len, 0);
 	f = (struct frame_case){ .c = &c, .src = in.payload, .len = in.payload_len };
 	g = (struct frame_case){ .c = &c, .src = in.payload + split, .len = in.payload_len - split };
 	choose_frame(&f, &in);
 	choose_frame(&g, &in);
-	params = zstd_get_params(level, f.pledged);
+	fuzz_zparams_estimate(&z, &in, f.pledged);
+	fuzz_zparams_fields(&z, &in, FUZZ_ZP_CPARAMS | FUZZ_ZP_FPARAMS,
+			    zstd_cstream_workspace_bound);
+	fuzz_zparams_text(&z, text, sizeof(text));
 	f.cap = zstd_compress_bound(f.len) + 4 * f.len + 64;
 	g.cap = f.cap;
 	f.dst = g.dst = fuzz_buf(FUZZ_SLOT_FRAME, f.cap);
 	if (f.dst)
-		run_frames(&f, &g, &params);
+		run_frames(&f, &g, &z);
 	fuzz_timing_input_end();
 	return 0;
 }

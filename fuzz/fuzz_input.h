@@ -42,4 +42,32 @@ size_t fuzz_input_remaining(const struct fuzz_input *in);
 size_t fuzz_input_build(uint8_t *out, size_t cap, const void *payload, size_t payload_len,
 			const uint8_t *params, size_t params_len);
 
+/*
+ * Named parameters from the environment (make repro PARAMS=...):
+ * KZFUZZ_PARAMS="level=19 minMatch=7 windowLog=18" overrides what the
+ * trailer chose for each name a target reads, the names being the API's
+ * field names. A target asks for every name it knows on every input
+ * (fuzz_input_override) and then calls fuzz_input_overrides_check, which
+ * refuses, in one line and exit 2, a name it did not ask for.
+ */
+#define FUZZ_INPUT_ENV_PARAMS	"KZFUZZ_PARAMS"
+#define FUZZ_OVERRIDES_MAX	16
+#define FUZZ_OVERRIDE_NAME_MAX	32
+/*
+ * Parses spec ("name=value", whitespace or commas between, values decimal
+ * or 0x hex, signed) as the overrides in force; NULL: none. 0, or -1 with
+ * the problem in err.
+ */
+int fuzz_input_overrides_parse(const char *spec, char *err, size_t err_len);
+/* 1 and *value when the overrides name it (marked asked for); 0 otherwise. */
+int fuzz_input_override(const char *name, long long *value);
+/* The first override no target asked for, NULL when none. */
+const char *fuzz_input_overrides_unknown(void);
+/*
+ * The environment's overrides, parsed once per process; a bad spec or a
+ * name not asked for: "kzfuzz: KZFUZZ_PARAMS: ..." and exit(2).
+ */
+void fuzz_input_overrides_load(void);
+void fuzz_input_overrides_check(void);
+
 #endif

@@ -6,7 +6,7 @@
 #       adds the working corpus's inputs that give new coverage to
 #       corpus/regression/<target>/ (on request only; then git status)
 #   make findings      the findings table ($(FINDINGS)/<target>/<class>-<hash>/)
-#   make repro INPUT=file [TARGET=name]
+#   make repro INPUT=file [TARGET=name] [PARAMS="level=19 windowLog=18"]
 #       replays one input on the ASan+UBSan replayer, symbolized; exits
 #       non-zero when the problem reproduces
 # FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
@@ -75,7 +75,7 @@ repro: selftest
 	+@t=$$(fuzz/repro-target.sh '$(INPUT)' '$(TARGET)' $(FUZZ_TARGETS)) || exit 2; \
 	$(call variant,asan,$(BDIR)/asan/fuzz/$$t) >$(BDIR)/repro-build.log 2>&1 || \
 		{ tail -n 20 $(BDIR)/repro-build.log; echo "repro: building the $$t replayer failed"; exit 2; }; \
-	fuzz/repro.sh $(BDIR)/asan/fuzz/$$t '$(INPUT)' $$t $(KNOWN_FINDINGS)
+	KZFUZZ_PARAMS='$(PARAMS)' fuzz/repro.sh $(BDIR)/asan/fuzz/$$t '$(INPUT)' $$t $(KNOWN_FINDINGS)
 
 # Crash states of canned sanitizer logs.
 test-crash-state:

@@ -206,26 +206,6 @@ int fuzz_zstd_level(struct fuzz_input *in, int min, int max)
 	return min + (int)fuzz_input_u32(in, 0, (uint32_t)(max - min), (uint32_t)(3 - min));
 }
 
-zstd_parameters fuzz_compress_params(struct fuzz_input *in, size_t len)
-{
-	int level = fuzz_zstd_level(in, zstd_min_clevel(), zstd_max_clevel());
-	unsigned long long estimate = len;
-	zstd_parameters params;
-
-	switch (fuzz_input_u32(in, 0, 2, 0)) {
-	case 1:
-		estimate = 0;	/* unknown */
-		break;
-	case 2:
-		estimate = fuzz_input_u32(in, 1, UINT32_MAX, 1);
-		break;
-	}
-	params = zstd_get_params(level, estimate);
-	params.fParams.checksumFlag = fuzz_input_bool(in, params.fParams.checksumFlag);
-	params.fParams.contentSizeFlag = fuzz_input_bool(in, params.fParams.contentSizeFlag);
-	return params;
-}
-
 void fuzz_chunks_init(struct fuzz_chunks *ch, struct fuzz_input *in)
 {
 	/* xorshift must not start at 0; the seed's low bit is given away. */

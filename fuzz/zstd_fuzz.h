@@ -112,7 +112,6 @@ int fuzz_zstd_level(struct fuzz_input *in, int min, int max);
  * the size estimate zstd_get_params gets (len, unknown or any), then the
  * checksum and content-size flags. Its bare build reads them alike.
  */
-zstd_parameters fuzz_compress_params(struct fuzz_input *in, size_t len);
 
 /*
  * Chunk sizes for streaming: a xorshift sequence from a fuzzer-chosen seed,

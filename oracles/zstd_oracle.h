@@ -61,6 +61,8 @@ struct zo_case {
 	 * never agreement.
 	 */
 	int over_cap;
+	/* A compressor's parameters by name ("level=3 windowLog=18 ..."); NULL: none. */
+	const char *params;
 };
 
 /* The output capacity both sides had: the case's, else ZO_OUT_CAP. */

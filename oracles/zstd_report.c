@@ -96,6 +96,8 @@ void zo_report(FILE *f, const struct zo_case *c, enum zo_class cls, const char *
 		print_difference(f, k, r, site);
 	fprintf(f, "  judged by: %s\n", zo_references());
 	fprintf(f, "  input:     %zu bytes, sha256 %s\n", c->input_len, hex);
+	if (c->params)
+		fprintf(f, "  params:    %s\n", c->params);
 	fprintf(f, "  reproduce: make repro INPUT=%s TARGET=%s\n",
 		path ? path : "<the input file>", c->target);
 	fflush(f);

@@ -10,6 +10,7 @@ tests: $(TEST_BINS)
 # A test of a fuzz target's verdicts links the target's object: <test>_OBJS.
 test_compress_stream_pledge_OBJS := $(B)/obj/fuzz/compress_stream.o
 test_zstd_fuzz_OBJS := $(B)/obj/fuzz/decompress_oneshot.o
+test_zstd_params_OBJS := $(B)/obj/fuzz/compress_oneshot.o
 test_zstd_oracle_OBJS := $(B)/obj/tests/oracle_ways.o
 test_oracle_sites_OBJS := $(B)/obj/tests/oracle_ways.o
 

@@ -6,12 +6,13 @@
 
 static int seeds_compress_oneshot(const struct seed_sink *sink)
 {
-	return seeds_plain(sink) || seeds_estimates(sink) ? -1 : 0;
+	return seeds_plain(sink) || seeds_estimates(sink) || seeds_strategies_oneshot(sink) ? -1 : 0;
 }
 
 static int seeds_compress_stream(const struct seed_sink *sink)
 {
-	return seeds_plain(sink) || seeds_stream_wraps(sink) || seeds_stream_flushed(sink) ? -1 : 0;
+	return seeds_plain(sink) || seeds_stream_wraps(sink) || seeds_stream_flushed(sink) ||
+	       seeds_strategies_stream(sink) ? -1 : 0;
 }
 
 static int seeds_decompress_stream(const struct seed_sink *sink)

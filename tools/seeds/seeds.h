@@ -50,6 +50,9 @@ int seeds_plain(const struct seed_sink *sink);
 int seeds_stream_wraps(const struct seed_sink *sink);
 /* compress_oneshot: every level under each estimated-size class, X2 reuse. */
 int seeds_estimates(const struct seed_sink *sink);
+/* compress_oneshot, compress_stream: each strategy past 128 KiB (fields in the trailer). */
+int seeds_strategies_oneshot(const struct seed_sink *sink);
+int seeds_strategies_stream(const struct seed_sink *sink);
 /* compress_stream: flushed window wraps, literals of one byte value. */
 int seeds_stream_flushed(const struct seed_sink *sink);
 /* decompress_ddict: pages with the dictionary, frame, capacity and failure chosen. */

@@ -199,3 +199,102 @@ int seeds_stream_flushed(const struct seed_sink *sink)
 	free(buf);
 	return ret;
 }
+
+/*
+ * Every strategy, fast (1) to btultra2 (9), on data past one block: the
+ * trailer's fields after the level path (fuzz/zstd_params.c): windowLog
+ * chosen, chain/hash/search logs, minMatch and targetLength the level's,
+ * strategy chosen, content size on, checksum on for odd strategies, no
+ * field out of range. Sizes just under, at and past 1 and 2 blocks.
+ */
+#define STRAT_MAX	((size_t)400000)
+
+static const size_t strat_sizes[9] = {
+	131073, 262143, 262144, 262145, 140000, 200000, 300000, 393216, 160000,
+};
+
+static size_t strategy_fields(uint8_t *tail, unsigned int strategy, unsigned int wlog)
+{
+	size_t n = 0;
+
+	tail[n++] = 1;			/* windowLog: chosen */
+	tail[n++] = (uint8_t)(wlog - 10);	/* ZSTD_WINDOWLOG_MIN + this */
+	tail[n++] = 0;			/* chainLog: the level's */
+	tail[n++] = 0;			/* hashLog */
+	tail[n++] = 0;			/* searchLog */
+	tail[n++] = 0;			/* minMatch */
+	tail[n++] = 0;			/* targetLength */
+	tail[n++] = 1;			/* strategy: chosen */
+	tail[n++] = (uint8_t)(strategy - 1);	/* ZSTD_STRATEGY_MIN (ZSTD_fast) + this */
+	tail[n++] = 1;			/* contentSizeFlag */
+	tail[n++] = (uint8_t)(strategy & 1);	/* checksumFlag */
+	tail[n++] = 0;			/* noDictIDFlag */
+	return n;
+}
+
+/*
+ * Mixed runs (text, random, one byte: the block splitter's cases), then
+ * 48-byte copies every 4 KiB from offsets 1, 3, 8, 4 KiB, 64 KiB and
+ * 128 KiB + 1 back: repeats near and far, within and past a block.
+ */
+static void fill_matchy(uint8_t *buf, size_t len, uint32_t seed)
+{
+	static const size_t offs[] = { 1, 3, 8, 4096, 65536, 131073 };
+	size_t pos, i = 0;
+
+	lib_sample_fill(buf, len, LIB_SAMPLE_MIXED, seed);
+	for (pos = 4096; pos + 48 <= len; pos += 4096, i++) {
+		size_t off = offs[i % (sizeof(offs) / sizeof(offs[0]))];
+
+		if (off <= pos)
+			memmove(buf + pos, buf + pos - off, 48);
+	}
+}
+
+static int emit_strategy(const struct seed_sink *sink, uint8_t *plain, unsigned int s, int stream)
+{
+	struct stream_tail t = { .level = 3, .len = strat_sizes[s - 1],
+				 .split = strat_sizes[s - 1] / 2, .max = 1 << 15 };
+	uint8_t tail[TAIL_MAX];
+	unsigned int wlog = 17 + s % 4;
+	char name[64];
+	size_t n;
+
+	fill_matchy(plain, t.len, s);
+	if (stream) {
+		n = stream_tail(&t, tail);
+	} else {
+		n = seed_level_tail(t.level, tail);
+		tail[n++] = 0;	/* estimate: the size */
+		tail[n++] = 1;	/* capacity: zstd_compress_bound */
+	}
+	if (stream)
+		tail[n++] = 0;	/* estimate: the pledge */
+	n += strategy_fields(tail + n, s, wlog);
+	tail[n++] = 1;		/* no field out of range */
+	snprintf(name, sizeof(name), "strategy%u-wlog%u-%zu", s, wlog, t.len);
+	return emit_tail(sink, plain, t.len, tail, n, name);
+}
+
+static int strategies(const struct seed_sink *sink, int stream)
+{
+	uint8_t *plain = malloc(STRAT_MAX);
+	int ret = 0;
+
+	if (!plain)
+		return -1;
+	for (unsigned int s = 1; s <= 9 && !ret; s++)
+		ret = emit_strategy(sink, plain, s, stream);
+	free(plain);
+	return ret;
+}
+
+int seeds_strategies_oneshot(const struct seed_sink *sink)
+{
+	return strategies(sink, 0);
+}
+
+int seeds_strategies_stream(const struct seed_sink *sink)
+{
+	return strategies(sink, 1);
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/zstd.h>
+#include <stdlib.h>
+
+#include "compress_check.h"
+#include "fuzz_timing.h"
+#include "ref_next.h"
+#include "ref_zstd.h"
+#include "zstd_fuzz.h"
+
+static void check_fcs(const struct zo_case *c, enum fuzz_fcs fcs, uint64_t got, size_t len)
+{
+	int present = got != ZSTD_CONTENTSIZE_UNKNOWN;
+
+	if (present && got != len)
+		zo_contract(c, "frame content size %llu, input %zu bytes",
+			    (unsigned long long)got, len);
+	if (fcs == FUZZ_FCS_PRESENT && !present)
+		zo_contract(c, "contentSizeFlag and the size known, no content size in the frame");
+	if (fcs == FUZZ_FCS_ABSENT && present)
+		zo_contract(c, "contentSizeFlag 0, and the frame says %llu bytes",
+			    (unsigned long long)got);
+}
+
+void fuzz_cframe_promises(const struct zo_case *c, const struct fuzz_zparams *z,
+			  enum fuzz_fcs fcs, const uint8_t *frame, size_t flen, size_t len,
+			  int bounded)
+{
+	const zstd_parameters *p = &z->p;
+	struct zo_header_fields h;
+
+	if (bounded && flen > zstd_compress_bound(len))
+		zo_contract(c, "a frame of %zu bytes for %zu bytes, over zstd_compress_bound %zu",
+			    flen, len, zstd_compress_bound(len));
+	fuzz_ref_header(&h, frame, flen, refn_available());
+	if (h.ret != 0)
+		zo_contract(c, "the reference cannot read the frame's header (%llu)",
+			    (unsigned long long)h.ret);
+	check_fcs(c, fcs, h.frame_content_size, len);
+	if (h.window_size > (1ULL << p->cParams.windowLog))
+		zo_contract(c, "frame window %llu exceeds windowLog %u",
+			    (unsigned long long)h.window_size, p->cParams.windowLog);
+	if (h.checksum_flag != (uint64_t)!!p->fParams.checksumFlag)
+		zo_contract(c, "frame checksum flag %llu, parameters asked %d",
+			    (unsigned long long)h.checksum_flag, p->fParams.checksumFlag);
+	if (h.dict_id)
+		zo_contract(c, "frame names dictionary %llu, none was used",
+			    (unsigned long long)h.dict_id);
+}
+
+/* The kernel's decoder, on a workspace of exactly its bound. */
+static void kernel_decodes(const struct zo_case *c, const uint8_t *frame, size_t flen,
+			   uint8_t *out, size_t len, const struct zo_result *orig)
+{
+	size_t dwsize = zstd_dctx_workspace_bound(), ret;
+	void *dwksp = fuzz_workspace(FUZZ_SLOT_REF, dwsize);
+	struct zo_result dec;
+	zstd_dctx *dctx;
+
+	if (!dwksp)
+		abort();
+	fuzz_poison(out, len, FUZZ_SLOT_KERNEL);
+	FUZZ_LIB(dctx = zstd_init_dctx(dwksp, dwsize));
+	FUZZ_LIB(ret = dctx ? zstd_decompress_dctx(dctx, out, len, frame, flen) : 0);
+	if (!dctx || zstd_is_error(ret))
+		zo_contract(c, "the wrapper rejects its own frame: %s",
+			    dctx ? zstd_get_error_name(ret) : "zstd_init_dctx failed");
+	zo_kernel_result(&dec, "wrapper decoding of the kernel frame", ret, out, ret);
+	zo_expect(c, "round trip through the wrapper", &dec, orig);
+}
+
+void fuzz_cframe_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t flen,
+			   const uint8_t *src, size_t len)
+{
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_REF, len);
+	struct zo_result dec, orig;
+	size_t ret;
+
+	if (!out)
+		abort();
+	zo_bytes_result(&orig, "the input", src, len);
+	/* Each decoder's own poison: one that writes nothing cannot pass on another's bytes. */
+	fuzz_poison(out, len, FUZZ_SLOT_REF);
+	FUZZ_LIB(ret = ref_decompress(out, len, frame, flen));
+	if (ref_is_error(ret))
+		zo_contract(c, "libzstd 1.5.4 rejects the kernel's frame: %s", ref_error_name(ret));
+	zo_ref_result(&dec, "libzstd 1.5.4 decoding of the kernel frame", ret, out, ret);
+	zo_expect(c, "round trip through libzstd 1.5.4", &dec, &orig);
+	if (refn_available()) {
+		fuzz_poison(out, len, FUZZ_SLOT_NEXT);
+		FUZZ_LIB(ret = refn_decompress(out, len, frame, flen));
+		if (refn_is_error(ret))
+			zo_contract(c, "zstd 1.5.7 rejects the kernel's frame: %s",
+				    refn_error_name(ret));
+		zo_next_result(&dec, "zstd 1.5.7 decoding of the kernel frame", ret, out, ret);
+		zo_expect(c, "round trip through zstd 1.5.7", &dec, &orig);
+	}
+	kernel_decodes(c, frame, flen, out, len, &orig);
+}
