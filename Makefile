@@ -17,7 +17,8 @@
 #   make gate-speed-calibrate  trust in the gate's speed verdict (CALIBRATE_RUNS=,
 #                          CALIBRATE_PCTS=, CALIBRATE_WHOLE_PCTS=, CALIBRATE_STAGES=, CALIBRATE_DIR=)
 #   make bench             benchmarks (BASELINE_SRC=, BENCH_PARTS=, BENCH_ARGS=, BENCH_RUN=, BENCH_CORPUS=)
-#   make fuzz-measure      exec/s and harness overhead (MEASURE_SECONDS=, MEASURE_RUNS=, MEASURE_CORPUS=)
+#   make fuzz-measure      exec/s judged, bare and old (MEASURE_SECONDS=, MEASURE_RUNS=,
+#                          MEASURE_CORPUS=, MEASURE_TARGETS=, MEASURE_OLD=)
 #   make coverage          llvm-cov report of the committed corpus (CORPUS=, TARGETS=)
 #   make coverage-trend    coverage over time while fuzzing (SECONDS=, INTERVAL=, TARGETS=)
 #   make coverage-checks, coverage-single-defect   the measure of lib/zstd's checks

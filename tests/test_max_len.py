@@ -24,12 +24,16 @@ import gate_fuzz                    # noqa: E402
 
 
 def all_targets():
-    """Every fuzz/<name>.c that defines LLVMFuzzerTestOneInput."""
+    """Every fuzz/<name>.c that defines LLVMFuzzerTestOneInput, but
+    fuzz/bare.c: the bare builds of other targets (FUZZ_BARE_<target>)."""
     names = set()
     for f in os.listdir(os.path.join(TOP, 'fuzz')):
         if f.endswith('.c'):
             with open(os.path.join(TOP, 'fuzz', f), encoding='utf-8') as fh:
-                if re.search(r'^int LLVMFuzzerTestOneInput\([^;]*\)\s*\{', fh.read(), re.M):
+                text = fh.read()
+                if 'FUZZ_BARE_' in text:
+                    continue
+                if re.search(r'^int LLVMFuzzerTestOneInput\([^;]*\)\s*\{', text, re.M):
                     names.add(f[:-2])
     return names
 
