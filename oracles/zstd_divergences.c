@@ -269,6 +269,24 @@ static size_t kernel_last_block_len(const struct zo_site *s, const struct zf_blo
 }
 
 /*
+ * The site is an RLE block over Block_Maximum_Size in a window under 128 KB:
+ * the block maps (ZSTD_decompressContinue) refuse it, while the one-shot
+ * paths of 1.4.10 and 1.5.4 alike write it whole (ZSTD_setRleBlock, bounded
+ * by the output end only), so the reference's refusal may be of a later
+ * block over the window. Judged against 1.5.4 (both references refused
+ * alike) and verified as the rest of this entry: 1.5.4 decodes the frame,
+ * its window raised to 128 KB and every RLE block over 128 KB written as
+ * RLE blocks of at most 128 KB (for the maps), to the kernel's bytes.
+ */
+static int rle_over_block_max(const struct zo_site *s, const struct zf_block *b,
+			      const struct site_frame *f)
+{
+	return !s->r->next && b->type == ZF_BLOCK_RLE && b->window < BLOCK_SIZE_MAX &&
+	       b->size > b->window &&
+	       zo_ref_frame_rle_split(f->in, f->in_len, BLOCK_SIZE_MAX, 1, f->kout, f->kout_len);
+}
+
+/*
  * The reference refused the block as too big for its output (dstSize_tooSmall
  * or corruption_detected) where the kernel decoded it to more than
  * Block_Maximum_Size = min(Window_Size, 128 KB) (not single-segment):
@@ -288,6 +306,8 @@ static int block_over_window(const struct zo_site *s)
 	if (!(error_is(s->error, ERR_DST_TOO_SMALL) || error_is(s->error, ERR_CORRUPTION)) ||
 	    !site_block(s, &b) || !kernel_frame(s, &f) || (f.in[4] & 0x20))
 		return 0;
+	if (rle_over_block_max(s, &b, &f))
+		return 1;
 	if (b.window >= BLOCK_SIZE_MAX)
 		return b.type == ZF_BLOCK_COMPRESSED &&
 		       kernel_last_block_len(s, &b, &f) > BLOCK_SIZE_MAX;
