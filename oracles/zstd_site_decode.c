@@ -40,29 +40,51 @@ static int same_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t bl
 	return alen == blen && (!alen || !memcmp(a, b, alen));
 }
 
+/*
+ * The reference's block map of the frame with its window descriptor set to
+ * window (a power of two, mantissa 0) into out; 0 when it could not be made.
+ */
+static int map_with_window(const uint8_t *frame, size_t flen, size_t window, unsigned int block,
+			   uint8_t *out, struct block_map *m)
+{
+	uint8_t *copy = malloc(flen ? flen : 1);
+	struct bm_request req = { .side = BM_REFERENCE, .src = copy, .len = flen,
+				  .cap = ZO_OUT_CAP, .max_frames = 1, .find = SIZE_MAX,
+				  .find_block = block };
+	unsigned int log = 0;
+	int made;
+
+	while (((size_t)1 << log) < window)
+		log++;
+	if (!copy || !out || flen < 6 || log < WINDOW_LOG_MIN) {
+		free(copy);
+		return 0;
+	}
+	memcpy(copy, frame, flen);
+	copy[5] = (uint8_t)((log - WINDOW_LOG_MIN) << 3);	/* Window_Descriptor, mantissa 0 */
+	made = !block_map(&req, out, m);
+	free(copy);
+	return made;
+}
+
 int zo_ref_frame_with_window(const uint8_t *frame, size_t flen, size_t window,
 			     unsigned int block, size_t min_out, const uint8_t *expect,
 			     size_t elen)
 {
-	uint8_t *copy = malloc(flen ? flen : 1), *out = site_buf();
-	struct bm_request req = { .side = BM_REFERENCE, .src = copy, .len = flen,
-				  .cap = ZO_OUT_CAP, .max_frames = 1, .find = SIZE_MAX };
 	struct block_map m;
-	unsigned int log = 0;
-	int ok = 0;
 
-	while (((size_t)1 << log) < window)
-		log++;
-	if (!copy || !out || flen < 6 || log < WINDOW_LOG_MIN)
-		goto out;
-	memcpy(copy, frame, flen);
-	copy[5] = (uint8_t)((log - WINDOW_LOG_MIN) << 3);	/* Window_Descriptor, mantissa 0 */
-	req.find_block = block;
-	ok = !block_map(&req, out, &m) && !m.error && m.frames[0].in_end == flen &&
-	     m.have_block && m.block.out_len > min_out && same_bytes(out, m.out_len, expect, elen);
-out:
-	free(copy);
-	return ok;
+	return map_with_window(frame, flen, window, block, site_buf(), &m) && !m.error &&
+	       m.frames[0].in_end == flen && m.have_block && m.block.out_len > min_out &&
+	       same_bytes(site_buf(), m.out_len, expect, elen);
+}
+
+int zo_ref_frame_checksum_with_window(const uint8_t *frame, size_t flen, size_t window,
+				      size_t err)
+{
+	struct block_map m;
+
+	return map_with_window(frame, flen, window, 0, site_buf(), &m) && m.error == err &&
+	       m.fail.part == BM_CHECKSUM && m.fail.in_off + 4 == flen;
 }
 
 static int map_after_history(const uint8_t *frame, size_t len, int fill, struct block_map *m)
