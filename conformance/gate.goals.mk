@@ -84,8 +84,9 @@ gate-speed-calibrate: build-plain
 # The gate's false-alarm figure (conformance/gate_calibrate.py): make gate
 # CALIBRATE_RUNS times (10 unless given) on KERNEL_SRC, one at a time, each
 # run into CALIBRATE_DIR/run-N/; prints "F of N runs failed" and, per
-# failing run, its checks and findings. GATE_BASE_RULE=0 measures the
-# classification alone. CALIBRATE_DIR accumulates, as above.
+# failing run, its checks and findings; then how many would have failed
+# with the base rule off (derived from the runs' pre-existing findings,
+# listed per run). GATE_BASE_RULE=0 measures the classification alone. CALIBRATE_DIR accumulates, as above.
 GATE_CALIBRATE_RUNS = $(if $(filter command line environment,$(origin CALIBRATE_RUNS)),$(CALIBRATE_RUNS),10)
 .PHONY: gate-calibrate
 gate-calibrate:

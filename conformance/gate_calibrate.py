@@ -11,8 +11,12 @@ GATE_BASE_RULE...) RUNS times; OUT/run-N.log is each run's output,
 OUT/runs.tsv one line per finished run (N, exit status, seconds, the
 checks that failed or errored, the fuzz check's figure), written as each
 run ends: the same OUT again goes on after the runs it has. Prints
-"F of N runs failed", then for each failing run its checks and findings.
-Exit 0 when the runs were made (whatever they found), 2 on bad arguments.
+"F of N runs failed", then for each failing run its checks and findings;
+then "G of N runs would have failed with the base rule off": the failing
+runs and those whose fuzz check had pre-existing findings (the base rule
+excused them), derived from each run's 07-fuzz/pre-existing, not measured
+by runs with GATE_BASE_RULE=0; each such run's pre-existing findings
+(target, class | crash state). Exit 0 when the runs were made (whatever they found), 2 on bad arguments.
 """
 import os
 import re
@@ -42,6 +46,21 @@ def outcome(run):
     figure = fuzz[0].figure if fuzz else ''
     found = [m for m, _ in gate_report.failure_pairs(fuzz[0].failures)] if fuzz else []
     return bad, figure, found
+
+
+def pre_existing(run):
+    """(target, class, crash state) of each finding of the run's fuzz check
+    that the base reproduced (07-fuzz/pre-existing, message TAB commands:
+    "target: pre-existing: class | state (input ..., log ...): why")."""
+    path = os.path.join(run, '07-fuzz', 'pre-existing') if run else ''
+    if not path or not gate_report.nonempty(path):
+        return []
+    found = []
+    for line in gate_report.lines_of(gate_report.read_text(path)):
+        m = re.match(r'([^:]+): pre-existing: (.*?) \| (.*?) \(input ', line.split('\t', 1)[0])
+        if m:
+            found.append(m.groups())
+    return found
 
 
 def done_runs(tsv):
@@ -75,16 +94,32 @@ def one_run(out, n, make, args):
             figure or '-', run or '-']
 
 
+def rule_off_lines(made):
+    """The figure with the base rule off, derived: the failing runs and
+    the runs with pre-existing findings, and those findings per run."""
+    pre = [(r, pre_existing(r[5] if r[5] != '-' else '')) for r in made]
+    off = [(r, found) for r, found in pre if r[1] != '0' or found]
+    lines = ['gate-calibrate: with the base rule off, %d of %d runs would have failed '
+             '(derived from the runs\' pre-existing lists, not measured with '
+             'GATE_BASE_RULE=0)' % (len(off), len(made))]
+    for r, found in off:
+        lines.append('  run %s: %s, %d pre-existing' % (
+            r[0], 'failed' if r[1] != '0' else 'passed', len(found)))
+        lines += ['    %s: %s | %s' % f for f in found]
+    return lines
+
+
 def summary(out, rows, runs):
-    """The figure and, per failing run, its checks and findings."""
-    failing = [r for r in (rows[n] for n in range(1, runs + 1) if n in rows) if r[1] != '0']
-    made = sum(1 for n in range(1, runs + 1) if n in rows)
-    lines = ['gate-calibrate: %d of %d runs failed (%s)' % (len(failing), made, out)]
+    """The figure and, per failing run, its checks and findings; then the
+    figure with the base rule off."""
+    made = [rows[n] for n in range(1, runs + 1) if n in rows]
+    failing = [r for r in made if r[1] != '0']
+    lines = ['gate-calibrate: %d of %d runs failed (%s)' % (len(failing), len(made), out)]
     for r in failing:
         lines.append('  run %s: exit %s, %s: %s' % (r[0], r[1], r[3], r[4]))
         _, _, found = outcome(r[5] if r[5] != '-' else '')
         lines += ['    %s' % m for m in found]
-    return lines
+    return lines + rule_off_lines(made)
 
 
 def main(argv):

@@ -184,8 +184,11 @@ void fuzz_zparams_fields(struct fuzz_zparams *z, struct fuzz_input *in, unsigned
 		if (f >= ZP_CPARAMS_END) {
 			set_field(&z->p, f, fuzz_input_bool(in, (int)get_field(&z->p, f)));
 		} else if (fuzz_input_bool(in, 0)) {
+			/* Params that run out keep the level's value: 0 would be "the
+			 * level's" to the library, not the invalid value it is here. */
 			set_field(&z->p, f, fuzz_input_u32(in, (uint32_t)ranges[f].min,
-							   (uint32_t)ranges[f].max, 0));
+							   (uint32_t)ranges[f].max,
+							   (uint32_t)get_field(&z->p, f)));
 			chosen[f] = 1;
 		}
 	}

@@ -26,6 +26,7 @@
 #define ERR_CORRUPTION		20
 #define ERR_DST_TOO_SMALL	70
 #define ERR_SRC_WRONG		72
+#define ERR_CHECKSUM		22
 #define ERR_DICTIONARY_CORRUPTED	30
 
 static int error_is(size_t code, int err)
@@ -269,6 +270,24 @@ static size_t kernel_last_block_len(const struct zo_site *s, const struct zf_blo
 }
 
 /*
+ * The site is an RLE block over Block_Maximum_Size in a window under 128 KB:
+ * the block maps (ZSTD_decompressContinue) refuse it, while the one-shot
+ * paths of 1.4.10 and 1.5.4 alike write it whole (ZSTD_setRleBlock, bounded
+ * by the output end only), so the reference's refusal may be of a later
+ * block over the window. Judged against 1.5.4 (both references refused
+ * alike) and verified as the rest of this entry: 1.5.4 decodes the frame,
+ * its window raised to 128 KB and every RLE block over 128 KB written as
+ * RLE blocks of at most 128 KB (for the maps), to the kernel's bytes.
+ */
+static int rle_over_block_max(const struct zo_site *s, const struct zf_block *b,
+			      const struct site_frame *f)
+{
+	return !s->r->next && b->type == ZF_BLOCK_RLE && b->window < BLOCK_SIZE_MAX &&
+	       b->size > b->window &&
+	       zo_ref_frame_rle_split(f->in, f->in_len, BLOCK_SIZE_MAX, 1, f->kout, f->kout_len);
+}
+
+/*
  * The reference refused the block as too big for its output (dstSize_tooSmall
  * or corruption_detected) where the kernel decoded it to more than
  * Block_Maximum_Size = min(Window_Size, 128 KB) (not single-segment):
@@ -288,6 +307,8 @@ static int block_over_window(const struct zo_site *s)
 	if (!(error_is(s->error, ERR_DST_TOO_SMALL) || error_is(s->error, ERR_CORRUPTION)) ||
 	    !site_block(s, &b) || !kernel_frame(s, &f) || (f.in[4] & 0x20))
 		return 0;
+	if (rle_over_block_max(s, &b, &f))
+		return 1;
 	if (b.window >= BLOCK_SIZE_MAX)
 		return b.type == ZF_BLOCK_COMPRESSED &&
 		       kernel_last_block_len(s, &b, &f) > BLOCK_SIZE_MAX;
@@ -464,27 +485,51 @@ static int literals_over_max(const struct zo_site *s)
 }
 
 /*
+ * The kernel failed the frame on its checksum: the reference, given the
+ * frame with its window raised to 128 KB (no block maximum under the
+ * literals then), decodes every block and fails the checksum likewise.
+ */
+static int checksum_with_128k_window(const struct zo_site *s)
+{
+	const uint8_t *frame;
+	size_t in_off, flen;
+
+	if (!frame_start(s, &in_off))
+		return 0;
+	frame = s->c->zdata + in_off;
+	flen = zf_frame_span(frame, s->c->zdata_len - in_off);
+	return flen > 5 && !(frame[4] & 0x20) &&
+	       zo_ref_frame_checksum_with_window(frame, flen, BLOCK_SIZE_MAX,
+						 (size_t)-ERR_CHECKSUM);
+}
+
+/*
  * A compressed block whose RLE literals regenerate more than
  * Block_Maximum_Size and no more than 128 KB: 1.5.4 refuses them as corrupt
  * at once (litSize > blockSizeMax), 1.4.10 and 1.5.2 check only the 128 KB
  * constant (1.5.2 also the room: literals-over-max-reason's case past it),
- * take them and fail further on in the same block (srcSize_wrong). Both
- * sides failed that block.
+ * take them and fail further on in the same block (srcSize_wrong), or, the
+ * rest of the frame being valid, at its checksum (checksum_wrong, verified
+ * by checksum_with_128k_window). The reference failed that block.
  */
 static int rle_literals_over_max(const struct zo_site *s)
 {
 	const struct bm_unit *rf = s->rm ? &s->rm->fail : NULL;
+	int at_checksum = error_is(s->k->ret, ERR_CHECKSUM);
 	struct zf_block b;
 	uint64_t max;
 	size_t regen;
 
-	if (!error_is(s->k->ret, ERR_SRC_WRONG) || !error_is(s->r->ret, ERR_CORRUPTION) ||
+	if (!(error_is(s->k->ret, ERR_SRC_WRONG) || at_checksum) ||
+	    !error_is(s->r->ret, ERR_CORRUPTION) ||
 	    !rf || rf->frame != s->frame || rf->block != s->block || !site_block(s, &b) ||
 	    b.type != ZF_BLOCK_COMPRESSED || b.avail < 1 || (b.content[0] & 3) != LIT_RLE)
 		return 0;
 	max = b.window < BLOCK_SIZE_MAX ? b.window : BLOCK_SIZE_MAX;
 	regen = lit_regen(&b);
-	return regen > max && regen <= BLOCK_SIZE_MAX;
+	if (regen <= max || regen > BLOCK_SIZE_MAX)
+		return 0;
+	return !at_checksum || checksum_with_128k_window(s);
 }
 
 /* zstd 1.5.4's own error code for a literals header it refuses (1.4.10 has none). */

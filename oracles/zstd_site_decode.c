@@ -4,6 +4,7 @@
 
 #include "block_map.h"
 #include "ref_zstd.h"
+#include "zstd_frames.h"
 #include "zstd_oracle.h"
 #include "zstd_site_decode.h"
 
@@ -39,29 +40,51 @@ static int same_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t bl
 	return alen == blen && (!alen || !memcmp(a, b, alen));
 }
 
+/*
+ * The reference's block map of the frame with its window descriptor set to
+ * window (a power of two, mantissa 0) into out; 0 when it could not be made.
+ */
+static int map_with_window(const uint8_t *frame, size_t flen, size_t window, unsigned int block,
+			   uint8_t *out, struct block_map *m)
+{
+	uint8_t *copy = malloc(flen ? flen : 1);
+	struct bm_request req = { .side = BM_REFERENCE, .src = copy, .len = flen,
+				  .cap = ZO_OUT_CAP, .max_frames = 1, .find = SIZE_MAX,
+				  .find_block = block };
+	unsigned int log = 0;
+	int made;
+
+	while (((size_t)1 << log) < window)
+		log++;
+	if (!copy || !out || flen < 6 || log < WINDOW_LOG_MIN) {
+		free(copy);
+		return 0;
+	}
+	memcpy(copy, frame, flen);
+	copy[5] = (uint8_t)((log - WINDOW_LOG_MIN) << 3);	/* Window_Descriptor, mantissa 0 */
+	made = !block_map(&req, out, m);
+	free(copy);
+	return made;
+}
+
 int zo_ref_frame_with_window(const uint8_t *frame, size_t flen, size_t window,
 			     unsigned int block, size_t min_out, const uint8_t *expect,
 			     size_t elen)
 {
-	uint8_t *copy = malloc(flen ? flen : 1), *out = site_buf();
-	struct bm_request req = { .side = BM_REFERENCE, .src = copy, .len = flen,
-				  .cap = ZO_OUT_CAP, .max_frames = 1, .find = SIZE_MAX };
 	struct block_map m;
-	unsigned int log = 0;
-	int ok = 0;
 
-	while (((size_t)1 << log) < window)
-		log++;
-	if (!copy || !out || flen < 6 || log < WINDOW_LOG_MIN)
-		goto out;
-	memcpy(copy, frame, flen);
-	copy[5] = (uint8_t)((log - WINDOW_LOG_MIN) << 3);	/* Window_Descriptor, mantissa 0 */
-	req.find_block = block;
-	ok = !block_map(&req, out, &m) && !m.error && m.frames[0].in_end == flen &&
-	     m.have_block && m.block.out_len > min_out && same_bytes(out, m.out_len, expect, elen);
-out:
-	free(copy);
-	return ok;
+	return map_with_window(frame, flen, window, block, site_buf(), &m) && !m.error &&
+	       m.frames[0].in_end == flen && m.have_block && m.block.out_len > min_out &&
+	       same_bytes(site_buf(), m.out_len, expect, elen);
+}
+
+int zo_ref_frame_checksum_with_window(const uint8_t *frame, size_t flen, size_t window,
+				      size_t err)
+{
+	struct block_map m;
+
+	return map_with_window(frame, flen, window, 0, site_buf(), &m) && m.error == err &&
+	       m.fail.part == BM_CHECKSUM && m.fail.in_off + 4 == flen;
 }
 
 static int map_after_history(const uint8_t *frame, size_t len, int fill, struct block_map *m)
@@ -113,5 +136,81 @@ int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *ex
 	       same_bytes(out, m.out_len, expect, elen);
 	if (cap > ZO_OUT_CAP)
 		free(out);
+	return same;
+}
+
+static void put_block_header(uint8_t *p, uint32_t size, unsigned int type, int last)
+{
+	uint32_t h = size << 3 | type << 1 | (last ? 1 : 0);
+
+	p[0] = (uint8_t)h;
+	p[1] = (uint8_t)(h >> 8);
+	p[2] = (uint8_t)(h >> 16);
+}
+
+/*
+ * The frame with every RLE block over max written as RLE blocks of max
+ * bytes and the rest, into dst (NULL: only counted); its length, 0 when the
+ * frame does not parse to its last block within flen.
+ */
+static size_t rle_split(const uint8_t *frame, size_t flen, uint32_t max, uint8_t *dst)
+{
+	size_t pos = zf_frame_header_size(frame, flen), n = pos;
+	uint32_t h, size, piece;
+	unsigned int type;
+	int last = 0;
+
+	if (!pos || !max)
+		return 0;
+	if (dst)
+		memcpy(dst, frame, pos);
+	while (!last) {
+		if (flen - pos < 3)
+			return 0;
+		h = frame[pos] | (uint32_t)frame[pos + 1] << 8 | (uint32_t)frame[pos + 2] << 16;
+		last = h & 1;
+		type = (h >> 1) & 3;
+		size = h >> 3;
+		if (type == ZF_BLOCK_RLE) {
+			if (flen - pos < 4)
+				return 0;
+			do {
+				piece = size > max ? max : size;
+				size -= piece;
+				if (dst) {
+					put_block_header(dst + n, piece, ZF_BLOCK_RLE, last && !size);
+					dst[n + 3] = frame[pos + 3];
+				}
+				n += 4;
+			} while (size);
+			pos += 4;
+			continue;
+		}
+		if (type > ZF_BLOCK_COMPRESSED || flen - pos - 3 < size)
+			return 0;
+		if (dst)
+			memcpy(dst + n, frame + pos, 3 + size);
+		n += 3 + size;
+		pos += 3 + size;
+	}
+	if (dst)
+		memcpy(dst + n, frame + pos, flen - pos);	/* the checksum */
+	return n + flen - pos;
+}
+
+int zo_ref_frame_rle_split(const uint8_t *frame, size_t flen, uint32_t max, int window_128k,
+			   const uint8_t *expect, size_t elen)
+{
+	size_t n = rle_split(frame, flen, max, NULL);
+	uint8_t *copy = n > 5 ? malloc(n) : NULL;
+	int same;
+
+	if (!copy)
+		return 0;
+	rle_split(frame, flen, max, copy);
+	if (window_128k)
+		copy[5] = (17 - WINDOW_LOG_MIN) << 3;	/* Window_Descriptor: 128 KB */
+	same = zo_ref_frame_decodes_to(copy, n, expect, elen);
+	free(copy);
 	return same;
 }

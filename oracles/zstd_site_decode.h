@@ -20,6 +20,13 @@ int zo_ref_frame_with_window(const uint8_t *frame, size_t flen, size_t window,
 			     unsigned int block, size_t min_out, const uint8_t *expect,
 			     size_t elen);
 /*
+ * 1 when the reference, given the frame (flen bytes, not single-segment)
+ * with its window descriptor set to window, decodes every block and fails
+ * the frame on its checksum (its last 4 bytes) with error err.
+ */
+int zo_ref_frame_checksum_with_window(const uint8_t *frame, size_t flen, size_t window,
+				      size_t err);
+/*
  * 1 when the reference, given 16 MB of history before the frame, all zeros
  * and all ones alike, decodes it to exactly the elen bytes at expect.
  */
@@ -35,5 +42,13 @@ int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned 
 /* libzstd 1.5.4 decodes the frame alone to exactly expect. */
 int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
 			    size_t elen);
+/*
+ * libzstd 1.5.4 decodes the frame (flen bytes, its last block within them),
+ * with every RLE block over max bytes written as RLE blocks of at most max
+ * bytes of the same byte (and, window_128k, a frame not single-segment, its
+ * window descriptor set to 128 KB), to exactly expect.
+ */
+int zo_ref_frame_rle_split(const uint8_t *frame, size_t flen, uint32_t max, int window_128k,
+			   const uint8_t *expect, size_t elen);
 
 #endif

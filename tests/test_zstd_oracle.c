@@ -655,6 +655,61 @@ static void block_over_window_128k_near_miss(void **state)
 }
 
 /*
+ * block-over-window where the site is an RLE block (gate-calibrate,
+ * 2026-12-05). unzstd's input: an 8 KB window, RLE blocks of 131072, 131072
+ * and 132096 bytes, then a compressed block of 65646 bytes, over the window:
+ * 1.5.4 refuses the frame, the kernel decodes it, and the block maps, which
+ * refuse an RLE block over the maximum that no one-shot path checks, place
+ * it at the first RLE block. It matches: with the window at 128 KB and the
+ * RLE blocks cut to 128 KB, 1.5.4 decodes the kernel's bytes. With a 128 KB
+ * window both decode it alike.
+ */
+static void block_over_window_rle_near_misses(void **state)
+{
+	static const uint8_t unzstd_input[] = {
+		0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x18, 0x02, 0x00, 0x10, 0x72, 0x02, 0x00, 0x10,
+		0x72, 0x02, 0x20, 0x10, 0x72, 0x55, 0x00, 0x00, 0x4d, 0x06, 0x10, 0x6c, 0x01,
+		0x44, 0x0f, 0x07, 0x37, 0x03,
+	};
+	uint8_t f[sizeof(unzstd_input)];
+
+	(void)state;
+	memcpy(f, unzstd_input, sizeof(f));
+	assert_true(matches("block-over-window", f, sizeof(f)));
+	f[5] = 0x38;		/* a 128 KB window */
+	assert_false(matches("block-over-window", f, sizeof(f)));
+	assert_int_equal(divergence_of(f, sizeof(f)), ZO_AGREE);
+}
+
+/*
+ * rle-literals-over-max-reason where the kernel fails at the checksum
+ * (gate-calibrate, 2026-12-05): an 8 KB window, a checksum, one compressed
+ * block of 65539 RLE literals; 1.5.4 refuses the literals as corrupt, the
+ * kernel decodes the block and fails the checksum, as the reference does
+ * with a 128 KB window. With that window both fail the checksum alike
+ * one-shot, and nothing matches.
+ */
+static void rle_literals_checksum_near_miss(void **state)
+{
+	static const uint8_t input[] = {
+		0x28, 0xb5, 0x2f, 0xfd, 0x04, 0x18, 0x4d, 0x00, 0x00, 0x3d, 0x00, 0x10,
+		0x00, 0x01, 0x00, 0x83, 0xd3, 0x03, 0x2c, 0x25, 0xb7, 0x32, 0x04,
+	};
+	uint8_t f[sizeof(input)];
+	struct way_run *run;
+	size_t diff;
+
+	(void)state;
+	memcpy(f, input, sizeof(f));
+	assert_true(matches("rle-literals-over-max-reason", f, sizeof(f)));
+	f[5] = 0x38;		/* a 128 KB window */
+	assert_false(matches("rle-literals-over-max-reason", f, sizeof(f)));
+	run = way_run(WAY_ONESHOT, f, sizeof(f));
+	assert_int_equal(zo_judge(&run->k, &run->r, &diff), ZO_AGREE);
+	free(run);
+}
+
+/*
  * The issue-22 frame (decompress_oneshot, capacity 0): the kernel says
  * corruption_detected at block 0, 1.5.4 dstSize_tooSmall, and with room
  * corruption_detected too.
@@ -771,6 +826,8 @@ int main(void)
 		cmocka_unit_test(block_over_max_near_misses),
 		cmocka_unit_test(rle_literals_over_max_near_miss),
 		cmocka_unit_test(block_over_window_128k_near_miss),
+		cmocka_unit_test(block_over_window_rle_near_misses),
+		cmocka_unit_test(rle_literals_checksum_near_miss),
 		cmocka_unit_test(error_pair_near_misses),
 		cmocka_unit_test(frame_walker),
 	};

@@ -133,6 +133,29 @@ static void chosen_fields_in_range(void **state)
 	assert_int_equal(strategies, 0x3feu);
 }
 
+/*
+ * A trailer that runs out just after a field's "chosen" flag (every byte
+ * 0xff: each flag set, no field invalid on purpose): the field keeps the
+ * level's value, never 0, which the library takes as "the level's" where
+ * the harness would expect parameter_outOfBound (the gate's finding of
+ * 2026-12-05: windowLog 0 refused with dstSize_tooSmall).
+ */
+static void cut_trailer_keeps_level_values(void **state)
+{
+	uint8_t params[40];
+	struct fuzz_zparams z;
+	size_t n;
+
+	(void)state;
+	parse(NULL);
+	memset(params, 0xff, sizeof(params));
+	for (n = 1; n <= sizeof(params); n++) {
+		choose(&z, params, n, 200000);
+		assert_null(z.invalid);
+		assert_true(in_range(&z.p.cParams));
+	}
+}
+
 static void names_override(void **state)
 {
 	struct fuzz_zparams z;
@@ -219,6 +242,7 @@ int main(void)
 		cmocka_unit_test(overrides_parse_and_find),
 		cmocka_unit_test(no_trailer_is_the_level_path),
 		cmocka_unit_test(chosen_fields_in_range),
+		cmocka_unit_test(cut_trailer_keeps_level_values),
 		cmocka_unit_test(names_override),
 		cmocka_unit_test(oneshot_refuses_out_of_range),
 		cmocka_unit_test(strategy_seeds_read_back),
