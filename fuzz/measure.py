@@ -15,7 +15,8 @@ each:
   old     OLD_BDIR/fuzz/fuzz/<target>      another build of the target, when given
 and prints the median exec/s of each (inputs run over wall time, corpus loads
 included; a run that meets a finding starts again until its seconds are used,
-marked '*'), the ratio judged/bare and, with OLD_BDIR, judged/old. The three alternate within
+each start paying its corpus load again: 'r' and the findings each run met,
+e.g. '812 r4/3/5'), the ratio judged/bare and, with OLD_BDIR, judged/old. The three alternate within
 a round, so that the load of a shared machine falls on them alike: compare
 figures of one run only. The load average before and after is printed.
 """
@@ -89,7 +90,7 @@ def executed(log):
 
 
 def one_run(binary, seconds, corpus_src, max_len, work):
-    """(exec/s, met a finding): inputs run over wall time, libFuzzer started
+    """(exec/s, findings met: libFuzzer's restarts): inputs run over wall time, libFuzzer started
     from a fresh copy of corpus_src (None: empty) and started again after a
     finding until the seconds are used (campaigns go on past findings too:
     -fork -ignore_crashes); the corpus loads count, as in a campaign's jobs."""
@@ -104,7 +105,7 @@ def one_run(binary, seconds, corpus_src, max_len, work):
     # Allocations fail (NULL) instead of ending the run, as vmalloc does in
     # the kernel (else the known unzstd window-guard finding ends unzstd runs).
     env = dict(os.environ, ASAN_OPTIONS='allocator_may_return_null=1')
-    units, crashed, start = 0, False, time.monotonic()
+    units, found_n, start = 0, 0, time.monotonic()
     while time.monotonic() - start < seconds - 0.5:
         left = max(1, round(seconds - (time.monotonic() - start)))
         cmd = [binary, f'-max_total_time={left}', f'-max_len={max_len}',
@@ -114,25 +115,25 @@ def one_run(binary, seconds, corpus_src, max_len, work):
                            check=False)
         n, found = executed(p.stderr.decode('utf-8', 'replace'))
         if n is None:
-            return None, True
+            return None, found_n + 1
         units += n
-        crashed = crashed or found
+        found_n += found
         if not found:
             break
-    return units / (time.monotonic() - start), crashed
+    return units / (time.monotonic() - start), found_n
 
 
 def median(rates):
-    """The median of the rates a run gave, and whether one ended on a finding."""
+    """The median of the rates the runs gave, and the findings each run met."""
     vals = [r for r, _ in rates if r is not None]
-    return (statistics.median(vals) if vals else None), any(c for _, c in rates)
+    return (statistics.median(vals) if vals else None), [int(f) for _, f in rates]
 
 
 def fmt(rate):
-    value, crashed = rate
+    value, found = rate
     if value is None:
         return '-'
-    return f'{value:.0f}' + ('*' if crashed else '')
+    return f'{value:.0f}' + (' r' + '/'.join(map(str, found)) if any(found) else '')
 
 
 def ratio(a, b):
@@ -171,8 +172,8 @@ def measure(bdir, seconds, runs, root, old, targets):
                 if old:
                     row.append(ratio(med['judged'], med['old']))
                 print(' | '.join(row), flush=True)
-    print(f'fuzz-measure: load average at the end {loadavg()}; * a run ended on a finding',
-          flush=True)
+    print(f'fuzz-measure: load average at the end {loadavg()}; rA/B/C: findings (restarts, '
+          'each with its corpus load) in each run', flush=True)
 
 
 def main(argv):

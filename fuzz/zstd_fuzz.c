@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /*
  * Guard bytes before every buffer: a multiple of ASan's 8-byte granule, so
@@ -23,7 +24,7 @@
 #define FUZZ_GUARD	4096
 
 struct guarded {
-	uint8_t *base;		/* the allocation: FUZZ_GUARD + room bytes */
+	uint8_t *base;		/* the mapping: FUZZ_GUARD + room + FUZZ_GUARD bytes */
 	size_t room;
 	size_t size;		/* what the last call gave */
 };
@@ -31,6 +32,11 @@ struct guarded {
 static uint8_t *guarded_start(const struct guarded *g)
 {
 	return g->base + FUZZ_GUARD;
+}
+
+static size_t guarded_span(size_t room)
+{
+	return FUZZ_GUARD + room + FUZZ_GUARD;
 }
 
 /* Makes [size, room) of the buffer poisoned, as [0, size) is not. */
@@ -45,24 +51,41 @@ static void guarded_resize(struct guarded *g, size_t size)
 	g->size = size;
 }
 
+/* The mapping goes, its shadow made clean for whoever maps there next. */
+static void guarded_drop(struct guarded *g)
+{
+	if (!g->base)
+		return;
+	ASAN_UNPOISON_MEMORY_REGION(g->base, guarded_span(g->room));
+	munmap(g->base, guarded_span(g->room));
+	g->base = NULL;
+	g->room = 0;
+}
+
 /*
  * size bytes with FUZZ_GUARD poisoned bytes before them and the rest of at
- * least room bytes poisoned after them. The allocation is kept while it is
- * big enough: its pages fault once, and a size that changes costs ASan's
- * shadow of the difference only.
+ * least room bytes, and FUZZ_GUARD more, poisoned after them. The mapping
+ * is kept while it is big enough: its pages fault once, and a size that
+ * changes costs ASan's shadow of the difference only. Mapped, not
+ * malloc()ed: LeakSanitizer scans every heap block for pointers at each of
+ * libFuzzer's leak checks and at exit, tens of MiB of output here (issue
+ * 23), and ASan's allocator fills a large block's shadow on malloc and free.
  */
 static uint8_t *guarded_get(struct guarded *g, size_t size, size_t room)
 {
+	void *p;
+
 	if (!g->base || room > g->room) {
-		free(g->base);
-		g->base = malloc(FUZZ_GUARD + room);
-		if (!g->base) {
-			g->room = 0;
+		guarded_drop(g);
+		p = mmap(NULL, guarded_span(room), PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
 			return NULL;
-		}
+		g->base = p;
 		g->room = room;
 		g->size = room;
 		ASAN_POISON_MEMORY_REGION(g->base, FUZZ_GUARD);
+		ASAN_POISON_MEMORY_REGION(guarded_start(g) + room, FUZZ_GUARD);
 	}
 	guarded_resize(g, size);
 	return guarded_start(g);

@@ -59,13 +59,12 @@ static int fails_with_room(const struct zo_site *s, enum bm_side side)
 				  .cap = zo_case_cap(c) + MORE_ROOM, .max_frames = c->frames,
 				  .find = SIZE_MAX, .dict = c->dict, .dict_len = c->dict_len };
 	struct block_map *m = malloc(sizeof(*m));
-	uint8_t *dst = malloc(req.cap);
+	uint8_t *dst = zo_scratch(ZO_SCRATCH_PAIR, req.cap);
 	int ret;
 
 	ret = m && dst && !block_map(&req, dst, m) && m->error &&
 	      corrupt_block_code(map_code(m->error)) && m->fail.frame == s->frame &&
 	      m->fail.block == s->block && (int)m->fail.part == s->part;
-	free(dst);
 	free(m);
 	return ret;
 }

@@ -157,6 +157,16 @@ const struct zo_known *zo_known_match(enum zo_class cls, const struct zo_site *s
 enum zo_class zo_verdict(const struct zo_case *c, const struct zo_result *k,
 			 const struct zo_result *r, struct zo_verdict *v);
 /*
+ * The oracle's own output buffers, each kept across inputs and grown on
+ * demand (at least ZO_OUT_CAP): a fresh allocation of up to 16 MiB per
+ * input costs its page faults and ASan's shadow of it on malloc and free.
+ * The two maps of zo_locate, zo_kernel_frame's decoding, the error pairs'
+ * decodings with more room. NULL when memory runs out.
+ */
+enum zo_scratch { ZO_SCRATCH_KMAP, ZO_SCRATCH_RMAP, ZO_SCRATCH_FRAME, ZO_SCRATCH_PAIR,
+		  ZO_SCRATCHES };
+uint8_t *zo_scratch(enum zo_scratch which, size_t cap);
+/*
  * Where the kernel's decoding of the site's frame lies: its input end and
  * output range. From the kernel's map when it decoded the frame to its end;
  * else (its block-at-a-time decoder refuses what its one-shot one accepts)

@@ -15,20 +15,19 @@
 #include "zstd_frames.h"
 #include "zstd_oracle.h"
 
-/* Output buffers of the two maps, kept across inputs. */
-static uint8_t *map_buf(enum bm_side side, size_t cap)
+uint8_t *zo_scratch(enum zo_scratch which, size_t cap)
 {
-	static uint8_t *bufs[2];
-	static size_t sizes[2];
+	static uint8_t *bufs[ZO_SCRATCHES];
+	static size_t sizes[ZO_SCRATCHES];
 
-	if (cap > sizes[side] || !bufs[side]) {
-		free(bufs[side]);
-		sizes[side] = cap > ZO_OUT_CAP ? cap : ZO_OUT_CAP;
-		bufs[side] = malloc(sizes[side]);
-		if (!bufs[side])
-			sizes[side] = 0;
+	if (cap > sizes[which] || !bufs[which]) {
+		free(bufs[which]);
+		sizes[which] = cap > ZO_OUT_CAP ? cap : ZO_OUT_CAP;
+		bufs[which] = malloc(sizes[which]);
+		if (!bufs[which])
+			sizes[which] = 0;
 	}
-	return bufs[side];
+	return bufs[which];
 }
 
 /* The reference side's decoder: 1.5.4's, or 1.5.7's when the verdict judged against it. */
@@ -42,7 +41,8 @@ static int map_side(const struct zo_case *c, enum bm_side side, size_t find,
 				  .cap = zo_case_cap(c),
 				  .max_frames = c->frames, .find = find,
 				  .dict = c->dict, .dict_len = c->dict_len };
-	uint8_t *dst = map_buf(side, req.cap);
+	uint8_t *dst = zo_scratch(side == BM_KERNEL ? ZO_SCRATCH_KMAP : ZO_SCRATCH_RMAP,
+				  req.cap);
 
 	*out = dst;
 	return dst && !block_map(&req, dst, m);
@@ -239,7 +239,7 @@ int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, si
 	frame = s->c->zdata + rf->in_off;
 	span = zf_frame_span(frame, s->c->zdata_len - rf->in_off);
 	cap = s->k->out_len - rf->out_off;
-	out = span && rf->out_off <= s->k->out_len ? malloc(cap ? cap : 1) : NULL;
+	out = span && rf->out_off <= s->k->out_len ? zo_scratch(ZO_SCRATCH_FRAME, cap) : NULL;
 	if (!out)
 		return 0;
 	ret = kz_decompress(out, cap, frame, span);
@@ -247,7 +247,6 @@ int zo_kernel_frame(const struct zo_site *s, size_t *in_end, size_t *out_off, si
 	*out_off = rf->out_off;
 	*out_end = rf->out_off + ret;
 	ret = !kz_is_error(ret) && (!ret || !memcmp(out, s->k->out + rf->out_off, ret));
-	free(out);
 	return (int)ret;
 }
 

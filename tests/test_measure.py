@@ -74,9 +74,10 @@ class Parse(unittest.TestCase):
         self.assertEqual(measure.executed('garbage')[0], None)
 
     def test_median_and_ratio(self):
-        med = measure.median([(1, False), (9, False), (3, True)])
-        self.assertEqual(med, (3, True))
-        self.assertEqual(measure.fmt(med), '3*')
+        med = measure.median([(1, 0), (9, 0), (3, 2)])
+        self.assertEqual(med, (3, [0, 0, 2]))
+        self.assertEqual(measure.fmt(med), '3 r0/0/2')
+        self.assertEqual(measure.fmt(measure.median([(1, 0), (2, 0), (3, 0)])), '2')
         self.assertEqual(measure.ratio((3, False), (6, False)), '0.50')
         self.assertEqual(measure.ratio((None, False), (6, False)), '-')
 
@@ -95,7 +96,7 @@ class Table(unittest.TestCase):
         def fake_run(binary, seconds, src, max_len, work):
             calls.append((os.path.basename(os.path.dirname(binary)), src is None, max_len))
             kind = 'bare' if '/bare/' in binary else 'old' if '/old/' in binary else 'judged'
-            return rates[kind], kind == 'old'
+            return rates[kind], 2 if kind == 'old' else 0
 
         with tempfile.TemporaryDirectory() as d:
             new, old, corpus = (os.path.join(d, x) for x in ('new', 'old', 'corpus'))
@@ -110,8 +111,8 @@ class Table(unittest.TestCase):
             finally:
                 measure.one_run = saved
         rows = [line for line in out.getvalue().split('\n') if line.startswith('t |')]
-        self.assertEqual(rows, ['t | committed | 300 | 600 | 60* | 0.50 | 5.00',
-                                't | empty | 300 | 600 | 60* | 0.50 | 5.00'])
+        self.assertEqual(rows, ['t | committed | 300 | 600 | 60 r2/2/2 | 0.50 | 5.00',
+                                't | empty | 300 | 600 | 60 r2/2/2 | 0.50 | 5.00'])
         # 3 rounds of the three builds per corpus: committed (65536), then empty (4096).
         self.assertEqual(len(calls), 18)
         self.assertEqual({c[1:] for c in calls[:9]}, {(False, 65536)})
@@ -122,14 +123,15 @@ class Table(unittest.TestCase):
             self.fake(os.path.join(d, 'f'), 300)
             rate, found = measure.one_run(os.path.join(d, 'f'), 1, None, 4096, d)
         self.assertAlmostEqual(rate, 300, delta=60)
-        self.assertFalse(found)
+        self.assertEqual(found, 0)
 
     def test_finding_restarts_and_marks(self):
         with tempfile.TemporaryDirectory() as d:
             self.fake(os.path.join(d, 'f'), 1, crash=1)
             rate, found = measure.one_run(os.path.join(d, 'f'), 1, None, 4096, d)
-        # Started again and again for 1 s: more than one finding's worth of inputs.
-        self.assertTrue(found)
+        # Started again and again for 1 s: more than one finding's worth of inputs,
+        # each start counted.
+        self.assertGreater(found, 1)
         self.assertGreater(rate, 5)
 
     def test_unbuilt(self):
