@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The in-tree compressing callers' call sequences, copied from the trees'
+ * fs/f2fs/compress.c and fs/btrfs/zstd.c (the same in 6.1 and 6.12), on
+ * buffers the caller of these functions provides: the fuzz targets
+ * compress_f2fs and compress_btrfs feed them the input, the gate's callers
+ * check (conformance/callers_*.c) its fixed samples.
+ */
+#ifndef FUZZ_CALLER_SHAPES_H
+#define FUZZ_CALLER_SHAPES_H
+
+#include <linux/zstd.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FUZZ_PAGE		4096
+/*
+ * The caller gives up and keeps the data uncompressed (f2fs -EAGAIN, btrfs
+ * -E2BIG); as an error code it would be ZSTD_error_GENERIC, which none of
+ * these calls returns.
+ */
+#define FUZZ_GAVE_UP		((size_t)-1)
+
+/*
+ * f2fs: a cluster of rlen = PAGE << log_cluster_size bytes (log 2..8),
+ * i_compress_level 1..22 (0 is level 1), zstd_get_params(level, rlen),
+ * zstd_init_cstream(&params, 0, ...) on exactly its cstream bound; the
+ * frame goes into cdata, rlen - PAGE - COMPRESS_HEADER_SIZE bytes.
+ */
+#define FUZZ_F2FS_HEADER_SIZE	24	/* struct compress_data: clen, chksum, reserved[4] */
+#define FUZZ_F2FS_LOG_MIN	2
+#define FUZZ_F2FS_LOG_MAX	8
+#define FUZZ_F2FS_LEVEL_MAX	22
+#define FUZZ_F2FS_CLUSTER(log)	((size_t)FUZZ_PAGE << (log))
+#define FUZZ_F2FS_DST_SIZE(rlen)	((rlen) - FUZZ_PAGE - FUZZ_F2FS_HEADER_SIZE)
+
+/*
+ * zstd_compress_pages: one zstd_compress_stream and one zstd_end_stream
+ * into cdata (FUZZ_F2FS_DST_SIZE(rlen) bytes). The frame's size,
+ * FUZZ_GAVE_UP when end_stream is left with data, or the error.
+ */
+size_t fuzz_f2fs_compress(zstd_cstream *cs, const void *src, size_t rlen, void *cdata);
+/*
+ * zstd_decompress_pages: one zstd_decompress_stream of the frame into
+ * rlen bytes on a dstream of window MAX_COMPRESS_WINDOW_SIZE(log), the
+ * cluster's size. The size it gave, or the error.
+ */
+size_t fuzz_f2fs_decompress(zstd_dstream *ds, const void *cdata, size_t clen, void *dst,
+			    size_t rlen);
+
+/*
+ * btrfs: levels 1..15, zstd_get_params(level, len) with windowLog capped
+ * at 17 (zstd_get_btrfs_parameters), extents of up to 128 KiB.
+ */
+#define FUZZ_BTRFS_MAX_WINDOWLOG	17
+#define FUZZ_BTRFS_MAX_INPUT	((size_t)1 << FUZZ_BTRFS_MAX_WINDOWLOG)
+#define FUZZ_BTRFS_MAX_LEVEL	15
+
+zstd_parameters fuzz_btrfs_params(int level, size_t len);
+/*
+ * zstd_calc_ws_mem_sizes: the workspace of a level, the largest cstream
+ * bound of the levels up to it and the dstream bound of 128 KiB.
+ */
+size_t fuzz_btrfs_ws_size(int level);
+/*
+ * zstd_compress_pages: zstd_init_cstream(&params, len, wksp, wsize), the
+ * extent fed a 4 KiB page at a time into 4 KiB output pages, given up
+ * when the output is no smaller than the input, or takes all the pages
+ * the extent has (compress_file_range's nr_pages: len rounded up to a
+ * page, which dst holds). The frame's size, FUZZ_GAVE_UP or the error.
+ */
+size_t fuzz_btrfs_compress(void *wksp, size_t wsize, int level, const uint8_t *src, size_t len,
+			   uint8_t *dst);
+/*
+ * zstd_decompress_bio: the frame a page at a time, the output through one
+ * page into dst[0..dst_cap). The size it gave, or the error.
+ */
+size_t fuzz_btrfs_decompress_bio(void *wksp, size_t wsize, const uint8_t *src, size_t srclen,
+				 uint8_t *dst, size_t dst_cap);
+
+/* dst[0..n) filled with src[0..len) over and over (zeros when len is 0). */
+void fuzz_tile(uint8_t *dst, size_t n, const uint8_t *src, size_t len);
+
+#endif
