@@ -38,5 +38,12 @@ void fuzz_cframe_promises(const struct zo_case *c, const struct fuzz_zparams *z,
  */
 void fuzz_cframe_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t flen,
 			   const uint8_t *src, size_t len);
+/*
+ * An in-tree caller's own decoding of the kernel's frame (who: "f2fs
+ * zstd_decompress_pages", ret a size or an error, the bytes at out) must
+ * give back src[0..len) exactly.
+ */
+void fuzz_cframe_caller_decodes(const struct zo_case *c, const char *who, size_t ret,
+				const uint8_t *out, const uint8_t *src, size_t len);
 
 #endif

@@ -88,7 +88,7 @@ int fuzz_guard_payload(struct fuzz_input *in, size_t len)
 	return 1;
 }
 
-static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c, 0x69, 0x96, 0x4b };
+static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c, 0x69, 0x96, 0x4b, 0xb4 };
 
 void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot)
 {

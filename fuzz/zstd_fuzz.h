@@ -41,6 +41,7 @@ enum fuzz_slot {
 	FUZZ_SLOT_NEXT,		/* the second reference's output (zstd 1.5.7) */
 	FUZZ_SLOT_DICT,		/* a dictionary target's dictionary */
 	FUZZ_SLOT_STREAM,	/* a second kernel context: spec_frames' dstream */
+	FUZZ_SLOT_DATA,		/* a caller target's data made from the input (a tiled cluster) */
 	FUZZ_SLOTS
 };
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);

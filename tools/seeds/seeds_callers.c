@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Seeds of the caller-shape targets (fuzz/compress_f2fs.c): each kind of
+ * sample data at the callers' levels and sizes, the trailer as the targets read it (fuzz/zstd_params.c's
+ * fuzz_zparams_caller_level, then the size).
+ */
+#include <stdlib.h>
+
+#include "caller_shapes.h"
+#include "fuzz_input.h"
+#include "sample_data.h"
+#include "seeds.h"
+
+#define F2FS_PAYLOAD_MAX	((size_t)64 << 10)	/* tiled to the cluster */
+#define TAIL_MAX		8
+
+static int emit(const struct seed_sink *sink, uint8_t *in, const uint8_t *data, size_t len,
+		const uint8_t *tail, size_t tlen, const char *target, enum lib_sample_kind kind,
+		int level, size_t size)
+{
+	size_t n = fuzz_input_build(in, len + 2 * TAIL_MAX, data, len, tail, tlen);
+
+	return n ? seed_emit(sink, SEED_PLAIN, 0, in, n, "%s-%s-level%d-%zu", target,
+			     lib_sample_kind_name(kind), level, size) : -1;
+}
+
+/* f2fs: level - 1, then log_cluster_size - 2; the payload tiled to the cluster. */
+int seeds_f2fs(const struct seed_sink *sink)
+{
+	static const int levels[] = { 1, 3, 9, 19, 22 };
+	static const int logs[] = { FUZZ_F2FS_LOG_MIN, 5, FUZZ_F2FS_LOG_MAX };
+	uint8_t *data = malloc(F2FS_PAYLOAD_MAX), *in = malloc(F2FS_PAYLOAD_MAX + 2 * TAIL_MAX);
+	int ret = data && in ? 0 : -1;
+
+	for (int k = 0; k < LIB_SAMPLE_KINDS && !ret; k++)
+		for (size_t l = 0; l < sizeof(logs) / sizeof(logs[0]) && !ret; l++)
+			for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]) && !ret; i++) {
+				size_t rlen = FUZZ_F2FS_CLUSTER(logs[l]);
+				size_t len = rlen < F2FS_PAYLOAD_MAX ? rlen : F2FS_PAYLOAD_MAX;
+				uint8_t tail[2] = { (uint8_t)(levels[i] - 1),
+						    (uint8_t)(logs[l] - FUZZ_F2FS_LOG_MIN) };
+
+				lib_sample_fill(data, len, (enum lib_sample_kind)k, (uint32_t)l);
+				ret = emit(sink, in, data, len, tail, sizeof(tail), "f2fs",
+					   (enum lib_sample_kind)k, levels[i], rlen);
+			}
+	free(data);
+	free(in);
+	return ret;
+}
