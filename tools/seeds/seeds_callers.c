@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Seeds of the caller-shape targets (fuzz/compress_f2fs.c): each kind of
- * sample data at the callers' levels and sizes, the trailer as the targets read it (fuzz/zstd_params.c's
+ * Seeds of the caller-shape targets (fuzz/compress_f2fs.c,
+ * fuzz/compress_btrfs.c): each kind of sample data at the callers' levels
+ * and sizes, the trailer as the targets read it (fuzz/zstd_params.c's
  * fuzz_zparams_caller_level, then the size).
  */
 #include <stdlib.h>
@@ -43,6 +44,29 @@ int seeds_f2fs(const struct seed_sink *sink)
 				lib_sample_fill(data, len, (enum lib_sample_kind)k, (uint32_t)l);
 				ret = emit(sink, in, data, len, tail, sizeof(tail), "f2fs",
 					   (enum lib_sample_kind)k, levels[i], rlen);
+			}
+	free(data);
+	free(in);
+	return ret;
+}
+
+/* btrfs: level - 1, then the extent's length - 1 in 3 bytes. */
+int seeds_btrfs(const struct seed_sink *sink)
+{
+	static const size_t lens[] = { FUZZ_BTRFS_MAX_INPUT, 5000 };
+	uint8_t *data = malloc(FUZZ_BTRFS_MAX_INPUT), *in = malloc(FUZZ_BTRFS_MAX_INPUT + 2 * TAIL_MAX);
+	int ret = data && in ? 0 : -1;
+
+	for (int k = 0; k < LIB_SAMPLE_KINDS && !ret; k++)
+		for (size_t l = 0; l < sizeof(lens) / sizeof(lens[0]) && !ret; l++)
+			for (int level = 1; level <= FUZZ_BTRFS_MAX_LEVEL && !ret; level++) {
+				size_t v = lens[l] - 1;
+				uint8_t tail[4] = { (uint8_t)(level - 1), (uint8_t)(v >> 16),
+						    (uint8_t)(v >> 8), (uint8_t)v };
+
+				lib_sample_fill(data, lens[l], (enum lib_sample_kind)k, (uint32_t)level);
+				ret = emit(sink, in, data, lens[l], tail, sizeof(tail), "btrfs",
+					   (enum lib_sample_kind)k, level, lens[l]);
 			}
 	free(data);
 	free(in);
