@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Seeds of the caller-shape targets (fuzz/compress_f2fs.c,
- * fuzz/compress_btrfs.c): each kind of sample data at the callers' levels
+ * fuzz/compress_btrfs.c, fuzz/compress_crypto.c): each kind of sample data at the callers' levels
  * and sizes, the trailer as the targets read it (fuzz/zstd_params.c's
  * fuzz_zparams_caller_level, then the size).
  */
@@ -70,5 +70,19 @@ int seeds_btrfs(const struct seed_sink *sink)
 			}
 	free(data);
 	free(in);
+	return ret;
+}
+
+/* crypto/zstd: the plain samples (room: the bound), then zram's pages (room 0). */
+int seeds_crypto(const struct seed_sink *sink)
+{
+	uint8_t data[FUZZ_PAGE], in[FUZZ_PAGE + 2 * TAIL_MAX], tail[1] = { 0 };
+	int ret = seeds_plain(sink);
+
+	for (int k = 0; k < LIB_SAMPLE_KINDS && !ret; k++) {
+		lib_sample_fill(data, sizeof(data), (enum lib_sample_kind)k, 3);
+		ret = emit(sink, in, data, sizeof(data), tail, sizeof(tail), "crypto-zram",
+			   (enum lib_sample_kind)k, 3, sizeof(data));
+	}
 	return ret;
 }
