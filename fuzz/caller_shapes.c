@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The callers' call sequences: see caller_shapes.h. */
 #include <linux/zstd.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "caller_shapes.h"
@@ -163,6 +164,66 @@ size_t fuzz_btrfs_decompress_bio(void *wksp, size_t wsize, const uint8_t *src, s
 	}
 	return total;
 }
+
+#if FUZZ_ZRAM_BACKEND
+int fuzz_zram_setup(struct fuzz_zram *z, int level, const void *dict, size_t dict_sz)
+{
+	size_t sz;
+
+	memset(z, 0, sizeof(*z));
+	z->mem = (zstd_custom_mem){ fuzz_alloc, fuzz_alloc_free, &z->mem_state };
+	z->dict = dict;
+	z->dict_sz = dict_sz;
+	z->cprm = zstd_get_params(level, FUZZ_PAGE);
+	z->cdict = zstd_create_cdict_byreference(dict, dict_sz,
+						 zstd_get_cparams(level, FUZZ_PAGE, dict_sz), z->mem);
+	z->ddict = zstd_create_ddict_byreference(dict, dict_sz, z->mem);
+	if (!z->cdict || !z->ddict)
+		return -1;
+	if (dict_sz) {
+		z->cctx = zstd_create_cctx_advanced(z->mem);
+		z->dctx = zstd_create_dctx_advanced(z->mem);
+		return z->cctx && z->dctx ? 0 : -1;
+	}
+	sz = zstd_cctx_workspace_bound(&z->cprm.cParams);
+	z->cctx_mem = calloc(1, sz);
+	z->cctx = z->cctx_mem ? zstd_init_cctx(z->cctx_mem, sz) : NULL;
+	sz = zstd_dctx_workspace_bound();
+	z->dctx_mem = calloc(1, sz);
+	z->dctx = z->dctx_mem ? zstd_init_dctx(z->dctx_mem, sz) : NULL;
+	return z->cctx && z->dctx ? 0 : -1;
+}
+
+void fuzz_zram_release(struct fuzz_zram *z)
+{
+	if (z->cctx_mem)
+		free(z->cctx_mem);
+	else
+		zstd_free_cctx(z->cctx);
+	if (z->dctx_mem)
+		free(z->dctx_mem);
+	else
+		zstd_free_dctx(z->dctx);
+	zstd_free_cdict(z->cdict);
+	zstd_free_ddict(z->ddict);
+}
+
+size_t fuzz_zram_compress(struct fuzz_zram *z, void *dst, size_t cap, const void *src,
+			  size_t len)
+{
+	if (!z->dict_sz)
+		return zstd_compress_cctx(z->cctx, dst, cap, src, len, &z->cprm);
+	return zstd_compress_using_cdict(z->cctx, dst, cap, src, len, z->cdict);
+}
+
+size_t fuzz_zram_decompress(struct fuzz_zram *z, void *dst, size_t cap, const void *src,
+			    size_t len)
+{
+	if (!z->dict_sz)
+		return zstd_decompress_dctx(z->dctx, dst, cap, src, len);
+	return zstd_decompress_using_ddict(z->dctx, dst, cap, src, len, z->ddict);
+}
+#endif
 
 void fuzz_tile(uint8_t *dst, size_t n, const uint8_t *src, size_t len)
 {

@@ -13,6 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kz_zstd_api.h"
+#include "zstd_dict.h"
+
 #define FUZZ_PAGE		4096
 /*
  * The caller gives up and keeps the data uncompressed (f2fs -EAGAIN, btrfs
@@ -77,6 +80,47 @@ size_t fuzz_btrfs_compress(void *wksp, size_t wsize, int level, const uint8_t *s
  */
 size_t fuzz_btrfs_decompress_bio(void *wksp, size_t wsize, const uint8_t *src, size_t srclen,
 				 uint8_t *dst, size_t dst_cap);
+
+/*
+ * zram's zstd backend (drivers/block/zram/backend_zstd.c, Linux 6.12):
+ * only trees that declare the dictionary and allocator API have it
+ * (FUZZ_ZRAM_BACKEND). Its setup makes a cdict (zstd_get_cparams(level,
+ * PAGE_SIZE, dict_sz)) and a ddict by reference, empty ones without a
+ * dictionary; without one it compresses with a cctx and a dctx on their
+ * workspace bounds (zstd_get_params(level, PAGE_SIZE)), with one through
+ * contexts of zstd_create_*_advanced on a custom allocator (mem_state
+ * counts what is live). zcomp gives a page and two pages of room.
+ */
+#if defined(KZ_API_ZSTD_CREATE_CDICT_BYREFERENCE) && defined(KZ_API_ZSTD_CREATE_CCTX_ADVANCED)
+#define FUZZ_ZRAM_BACKEND	1
+#else
+#define FUZZ_ZRAM_BACKEND	0
+#endif
+
+#if FUZZ_ZRAM_BACKEND
+struct fuzz_zram {
+	struct fuzz_alloc mem_state;
+	zstd_custom_mem mem;
+	zstd_parameters cprm;
+	const void *dict;
+	size_t dict_sz;
+	zstd_cdict *cdict;
+	zstd_ddict *ddict;
+	void *cctx_mem, *dctx_mem;
+	zstd_cctx *cctx;
+	zstd_dctx *dctx;
+};
+
+/* zstd_setup_params then zstd_create: 0, or -1 where zram gives -EINVAL. */
+int fuzz_zram_setup(struct fuzz_zram *z, int level, const void *dict, size_t dict_sz);
+/* zstd_destroy then zstd_release_params. */
+void fuzz_zram_release(struct fuzz_zram *z);
+/* zstd_compress and zstd_decompress: the size, or the error. */
+size_t fuzz_zram_compress(struct fuzz_zram *z, void *dst, size_t cap, const void *src,
+			  size_t len);
+size_t fuzz_zram_decompress(struct fuzz_zram *z, void *dst, size_t cap, const void *src,
+			    size_t len);
+#endif
 
 /* dst[0..n) filled with src[0..len) over and over (zeros when len is 0). */
 void fuzz_tile(uint8_t *dst, size_t n, const uint8_t *src, size_t len);

@@ -106,3 +106,29 @@ void fuzz_cframe_caller_decodes(const struct zo_case *c, const char *who, size_t
 	zo_kernel_result(&dec, who, ret, out, ret);
 	zo_expect(c, who, &dec, &orig);
 }
+
+void fuzz_cframe_dict_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t flen,
+				const uint8_t *src, size_t len, const void *dict, size_t dict_len)
+{
+	struct ref_frame_header fh;
+	struct zo_result dec, orig;
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_REF, len);
+	size_t ret;
+
+	if (!out)
+		abort();
+	ret = ref_get_frame_header(&fh, frame, flen);
+	if (ret != 0)
+		zo_contract(c, "the reference cannot read the frame's header (%zu)", ret);
+	if (fh.dict_id != ref_dict_id(dict, dict_len))
+		zo_contract(c, "the frame names dictionary %u, the dictionary is %u", fh.dict_id,
+			    ref_dict_id(dict, dict_len));
+	zo_bytes_result(&orig, "the input", src, len);
+	fuzz_poison(out, len, FUZZ_SLOT_REF);
+	FUZZ_LIB(ret = ref_decompress_dict(out, len, frame, flen, dict, dict_len));
+	if (ref_is_error(ret))
+		zo_contract(c, "the reference rejects the kernel's frame with its dictionary: %s",
+			    ref_error_name(ret));
+	zo_ref_result(&dec, "reference decoding of the kernel frame", ret, out, ret);
+	zo_expect(c, "round trip through the reference", &dec, &orig);
+}

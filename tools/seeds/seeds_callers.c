@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Seeds of the caller-shape targets (fuzz/compress_f2fs.c,
- * fuzz/compress_btrfs.c, fuzz/compress_crypto.c): each kind of sample data at the callers' levels
+ * fuzz/compress_btrfs.c, fuzz/compress_crypto.c, fuzz/compress_zram.c):
+ * each kind of sample data at the callers' levels
  * and sizes, the trailer as the targets read it (fuzz/zstd_params.c's
  * fuzz_zparams_caller_level, then the size).
  */
+#include <linux/zstd.h>
 #include <stdlib.h>
 
 #include "caller_shapes.h"
@@ -84,5 +86,32 @@ int seeds_crypto(const struct seed_sink *sink)
 		ret = emit(sink, in, data, sizeof(data), tail, sizeof(tail), "crypto-zram",
 			   (enum lib_sample_kind)k, 3, sizeof(data));
 	}
+	return ret;
+}
+
+/*
+ * zram (6.12): the dictionary (0 none, 1 or 2 a trained one), then the
+ * level - zstd_min_clevel() in 3 bytes; a page of each kind.
+ */
+int seeds_zram(const struct seed_sink *sink)
+{
+	/* 3: zstd_default_clevel(), which 6.1's zstd.h does not declare. */
+	const int levels[] = { zstd_min_clevel(), -1, 1, 3, 9, 19, zstd_max_clevel() };
+	uint8_t data[FUZZ_PAGE], in[FUZZ_PAGE + 2 * TAIL_MAX];
+	int ret = 0;
+
+	for (int k = 0; k < LIB_SAMPLE_KINDS && !ret; k++)
+		for (uint8_t dict = 0; dict < 3 && !ret; dict++)
+			for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]) && !ret; i++) {
+				uint32_t v = (uint32_t)(levels[i] - zstd_min_clevel());
+				uint8_t tail[4] = { dict, (uint8_t)(v >> 16), (uint8_t)(v >> 8),
+						    (uint8_t)v };
+				char target[16] = "zram-dict0";
+
+				target[9] = (char)('0' + dict);
+				lib_sample_fill(data, sizeof(data), (enum lib_sample_kind)k, 5);
+				ret = emit(sink, in, data, sizeof(data), tail, sizeof(tail), target,
+					   (enum lib_sample_kind)k, levels[i], sizeof(data));
+			}
 	return ret;
 }
