@@ -165,6 +165,58 @@ size_t fuzz_btrfs_decompress_bio(void *wksp, size_t wsize, const uint8_t *src, s
 	return total;
 }
 
+int fuzz_bcachefs_level(unsigned int level)
+{
+	unsigned int l = level * 3 / 2;
+
+	return l < (unsigned int)zstd_max_clevel() ? (int)l : zstd_max_clevel();
+}
+
+size_t fuzz_bcachefs_ws_size(size_t extent_max)
+{
+	zstd_parameters p = zstd_get_params(zstd_max_clevel(), extent_max);
+
+	return zstd_cctx_workspace_bound(&p.cParams);
+}
+
+size_t fuzz_bcachefs_compress(void *wksp, size_t wsize, unsigned int level, size_t extent_max,
+			      uint8_t *dst, size_t dst_len, const uint8_t *src, size_t src_len,
+			      size_t *err)
+{
+	zstd_parameters p = zstd_get_params(fuzz_bcachefs_level(level), extent_max);
+	zstd_cctx *ctx = zstd_init_cctx(wksp, wsize);
+	size_t len;
+
+	*err = 0;
+	if (!ctx) {
+		*err = (size_t)-ZSTD_error_init_missing;
+		return 0;
+	}
+	/* bcachefs keeps 7 bytes back: "zstd seems to write just past the end". */
+	len = zstd_compress_cctx(ctx, dst + 4, dst_len - 4 - 7, src, src_len, &p);
+	if (zstd_is_error(len)) {
+		*err = len;
+		return 0;
+	}
+	for (int i = 0; i < 4; i++)
+		dst[i] = (uint8_t)(len >> (8 * i));
+	return len + 4;
+}
+
+size_t fuzz_bcachefs_decompress(void *wksp, size_t wsize, const uint8_t *src, size_t src_len,
+				uint8_t *dst, size_t dst_len)
+{
+	size_t real = (size_t)src[0] | (size_t)src[1] << 8 | (size_t)src[2] << 16 |
+		      (size_t)src[3] << 24;
+	zstd_dctx *ctx = zstd_init_dctx(wksp, wsize);
+
+	if (real > src_len - 4)
+		return (size_t)-ZSTD_error_srcSize_wrong;
+	if (!ctx)
+		return (size_t)-ZSTD_error_init_missing;
+	return zstd_decompress_dctx(ctx, dst, dst_len, src + 4, real);
+}
+
 #if FUZZ_ZRAM_BACKEND
 int fuzz_zram_setup(struct fuzz_zram *z, int level, const void *dict, size_t dict_sz)
 {

@@ -82,6 +82,36 @@ size_t fuzz_btrfs_decompress_bio(void *wksp, size_t wsize, const uint8_t *src, s
 				 uint8_t *dst, size_t dst_cap);
 
 /*
+ * bcachefs (fs/bcachefs/compress.c, Linux 6.7+; 6.12's): compression=zstd:N
+ * with N 0..15 is zstd level min(N * 3 / 2, zstd_max_clevel()) (0: the
+ * default), zstd_get_params(level, encoded_extent_max) (4 KiB..2 MiB, a
+ * power of 2, default 64 KiB), one cctx workspace for every level: the
+ * cctx bound of zstd_get_params(zstd_max_clevel(), encoded_extent_max).
+ */
+#define FUZZ_BCACHEFS_LEVEL_MAX	15
+#define FUZZ_BCACHEFS_EXTENT_MIN	((size_t)4096)
+#define FUZZ_BCACHEFS_EXTENT_MAX	((size_t)2 << 20)
+
+int fuzz_bcachefs_level(unsigned int level);
+size_t fuzz_bcachefs_ws_size(size_t extent_max);
+/*
+ * attempt_compress: zstd_compress_cctx into dst + 4, dst_len - 4 - 7
+ * bytes, the frame's size in the first 4 bytes (little-endian). What it
+ * returns: the bytes used, or 0 when it does not fit (or fails: *err gets
+ * the error).
+ */
+size_t fuzz_bcachefs_compress(void *wksp, size_t wsize, unsigned int level, size_t extent_max,
+			      uint8_t *dst, size_t dst_len, const uint8_t *src, size_t src_len,
+			      size_t *err);
+/*
+ * __bio_uncompress: the frame's size from the first 4 bytes (at most
+ * src_len - 4), zstd_decompress_dctx into dst_len bytes. The size, or an
+ * error (srcSize_wrong for a size past the data).
+ */
+size_t fuzz_bcachefs_decompress(void *wksp, size_t wsize, const uint8_t *src, size_t src_len,
+				uint8_t *dst, size_t dst_len);
+
+/*
  * zram's zstd backend (drivers/block/zram/backend_zstd.c, Linux 6.12):
  * only trees that declare the dictionary and allocator API have it
  * (FUZZ_ZRAM_BACKEND). Its setup makes a cdict (zstd_get_cparams(level,

@@ -66,6 +66,7 @@ int seeds_f2fs(const struct seed_sink *sink);
 int seeds_btrfs(const struct seed_sink *sink);
 int seeds_crypto(const struct seed_sink *sink);
 int seeds_zram(const struct seed_sink *sink);
+int seeds_bcachefs(const struct seed_sink *sink);
 /* The tree's testmgr vectors: their frames (frames != 0) or their texts. */
 int seeds_testmgr(const struct seed_sink *sink, int frames);
 /* The compressors' level trailer (2 bytes): what fuzz_zstd_level() reads. */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Seeds of the caller-shape targets (fuzz/compress_f2fs.c,
- * fuzz/compress_btrfs.c, fuzz/compress_crypto.c, fuzz/compress_zram.c):
- * each kind of sample data at the callers' levels
+ * fuzz/compress_btrfs.c, fuzz/compress_crypto.c, fuzz/compress_zram.c,
+ * fuzz/compress_bcachefs.c): each kind of sample data at the callers' levels
  * and sizes, the trailer as the targets read it (fuzz/zstd_params.c's
  * fuzz_zparams_caller_level, then the size).
  */
@@ -113,5 +113,32 @@ int seeds_zram(const struct seed_sink *sink)
 				ret = emit(sink, in, data, sizeof(data), tail, sizeof(tail), target,
 					   (enum lib_sample_kind)k, levels[i], sizeof(data));
 			}
+	return ret;
+}
+
+/*
+ * bcachefs: its level (0..15), then log2(encoded_extent_max) - 13; the
+ * extent is the payload's whole blocks (at most 128 KiB here).
+ */
+int seeds_bcachefs(const struct seed_sink *sink)
+{
+	static const int levels[] = { 0, 1, 5, 10, FUZZ_BCACHEFS_LEVEL_MAX };
+	static const int logs[] = { 13, 16, 21 };
+	const size_t cap = (size_t)128 << 10;
+	uint8_t *data = malloc(cap), *in = malloc(cap + 2 * TAIL_MAX);
+	int ret = data && in ? 0 : -1;
+
+	for (int k = 0; k < LIB_SAMPLE_KINDS && !ret; k++)
+		for (size_t l = 0; l < sizeof(logs) / sizeof(logs[0]) && !ret; l++)
+			for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]) && !ret; i++) {
+				size_t max = (size_t)1 << logs[l], len = max < cap ? max : cap;
+				uint8_t tail[2] = { (uint8_t)levels[i], (uint8_t)(logs[l] - 13) };
+
+				lib_sample_fill(data, len, (enum lib_sample_kind)k, (uint32_t)l);
+				ret = emit(sink, in, data, len, tail, sizeof(tail), "bcachefs",
+					   (enum lib_sample_kind)k, levels[i], max);
+			}
+	free(data);
+	free(in);
 	return ret;
 }
