@@ -276,19 +276,3 @@ size_t fuzz_zram_decompress(struct fuzz_zram *z, void *dst, size_t cap, const vo
 	return zstd_decompress_using_ddict(z->dctx, dst, cap, src, len, z->ddict);
 }
 #endif
-
-void fuzz_tile(uint8_t *dst, size_t n, const uint8_t *src, size_t len)
-{
-	size_t done = 0;
-
-	if (!len) {
-		memset(dst, 0, n);
-		return;
-	}
-	while (done < n) {
-		size_t k = n - done < len ? n - done : len;
-
-		memcpy(dst + done, src, k);
-		done += k;
-	}
-}

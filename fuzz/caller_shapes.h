@@ -152,7 +152,4 @@ size_t fuzz_zram_decompress(struct fuzz_zram *z, void *dst, size_t cap, const vo
 			    size_t len);
 #endif
 
-/* dst[0..n) filled with src[0..len) over and over (zeros when len is 0). */
-void fuzz_tile(uint8_t *dst, size_t n, const uint8_t *src, size_t len);
-
 #endif

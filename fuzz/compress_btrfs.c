@@ -92,24 +92,16 @@ static void compress_extent(const struct extent *s)
 	btrfs_decodes(s, wksp, wsize, frame, flen);
 }
 
+static void check_input(struct zo_case *c, struct fuzz_input *in)
+{
+	struct extent s = { .c = c };
+
+	choose(&s, in);
+	s.src = fuzz_tiled(in, s.len);
+	compress_extent(&s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_input in;
-	struct zo_case c;
-	struct extent s;
-	uint8_t *extent;
-
-	fuzz_timing_input_begin(TARGET);
-	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size };
-	s = (struct extent){ .c = &c };
-	choose(&s, &in);
-	extent = fuzz_buf(FUZZ_SLOT_DATA, s.len);
-	if (!extent)
-		abort();
-	fuzz_tile(extent, s.len, in.payload, in.payload_len);
-	s.src = extent;
-	compress_extent(&s);
-	fuzz_timing_input_end();
-	return 0;
+	return fuzz_case_run(TARGET, data, size, check_input);
 }

@@ -101,36 +101,21 @@ static void compress_case(const struct crypto_case *s)
 	crypto_decodes(s, frame, flen);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void check_input(struct zo_case *c, struct fuzz_input *in)
 {
-	struct fuzz_input in;
-	struct zo_case c;
-	struct crypto_case s;
+	struct crypto_case s = { .c = c };
 	size_t bound;
 
-	fuzz_timing_input_begin(TARGET);
-	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size };
-	s = (struct crypto_case){ .c = &c };
-	choose(&s, &in);
-	if (s.room == ROOM_ZRAM) {
-		uint8_t *page = fuzz_buf(FUZZ_SLOT_DATA, FUZZ_PAGE);
-
-		if (!page)
-			abort();
-		fuzz_tile(page, FUZZ_PAGE, in.payload, in.payload_len);
-		s.src = page;
-		s.len = FUZZ_PAGE;
-	} else {
-		if (!fuzz_guard_payload(&in, in.payload_len))
-			abort();
-		s.src = in.payload;
-		s.len = in.payload_len;
-	}
+	choose(&s, in);
+	s.src = s.room == ROOM_ZRAM ? fuzz_tiled(in, FUZZ_PAGE) : in->payload;
+	s.len = s.room == ROOM_ZRAM ? FUZZ_PAGE : in->payload_len;
 	bound = zstd_compress_bound(s.len);
 	s.cap = s.room == ROOM_ZRAM ? 2 * FUZZ_PAGE : s.room == ROOM_BOUND ? bound :
-		fuzz_input_u32(&in, 0, (uint32_t)bound, 0);
+		fuzz_input_u32(in, 0, (uint32_t)bound, 0);
 	compress_case(&s);
-	fuzz_timing_input_end();
-	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_case_run(TARGET, data, size, check_input);
 }

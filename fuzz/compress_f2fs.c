@@ -98,24 +98,16 @@ static void compress_cluster(const struct cluster *s)
 	f2fs_decodes(s, cdata, clen);
 }
 
+static void check_input(struct zo_case *c, struct fuzz_input *in)
+{
+	struct cluster s = { .c = c };
+
+	choose(&s, in);
+	s.src = fuzz_tiled(in, s.rlen);
+	compress_cluster(&s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_input in;
-	struct zo_case c;
-	struct cluster s;
-	uint8_t *cluster;
-
-	fuzz_timing_input_begin(TARGET);
-	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size };
-	s = (struct cluster){ .c = &c };
-	choose(&s, &in);
-	cluster = fuzz_buf(FUZZ_SLOT_DATA, s.rlen);
-	if (!cluster)
-		abort();
-	fuzz_tile(cluster, s.rlen, in.payload, in.payload_len);
-	s.src = cluster;
-	compress_cluster(&s);
-	fuzz_timing_input_end();
-	return 0;
+	return fuzz_case_run(TARGET, data, size, check_input);
 }

@@ -101,25 +101,17 @@ static void zram_case(const struct zram_case *s)
 			    z.mem_state.live_bytes);
 }
 
+static void check_input(struct zo_case *c, struct fuzz_input *in)
+{
+	struct zram_case s = { .c = c };
+
+	choose(&s, in);
+	s.page = fuzz_tiled(in, FUZZ_PAGE);
+	zram_case(&s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_input in;
-	struct zo_case c;
-	struct zram_case s;
-	uint8_t *page;
-
-	fuzz_timing_input_begin(TARGET);
-	fuzz_input_init(&in, data, size);
-	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size };
-	s = (struct zram_case){ .c = &c };
-	choose(&s, &in);
-	page = fuzz_buf(FUZZ_SLOT_DATA, FUZZ_PAGE);
-	if (!page)
-		abort();
-	fuzz_tile(page, FUZZ_PAGE, in.payload, in.payload_len);
-	s.page = page;
-	zram_case(&s);
-	fuzz_timing_input_end();
-	return 0;
+	return fuzz_case_run(TARGET, data, size, check_input);
 }
 #endif

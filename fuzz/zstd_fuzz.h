@@ -83,6 +83,19 @@ size_t fuzz_decode_poisoned(const struct fuzz_decode *d, uint8_t *out, size_t ca
 int fuzz_guard_payload(struct fuzz_input *in, size_t len);
 
 /*
+ * A target's LLVMFuzzerTestOneInput: reads the input's parameters, guards
+ * its payload (fuzz_guard_payload) and hands both to check with a case
+ * named target, between the timing marks.
+ */
+int fuzz_case_run(const char *target, const uint8_t *data, size_t size,
+		  void (*check)(struct zo_case *c, struct fuzz_input *in));
+/*
+ * in's payload repeated over n bytes (zeros for an empty one) in slot
+ * FUZZ_SLOT_DATA: a caller target's cluster, extent or page.
+ */
+const uint8_t *fuzz_tiled(const struct fuzz_input *in, size_t n);
+
+/*
  * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), made
  * afresh for each use (the last one freed); NULL when it cannot be made. Not
  * reset: 1.5.4 keeps the buffers an earlier frame grew, and a corrupt
