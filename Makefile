@@ -5,7 +5,7 @@
 #   make, make all         build (plain and ASan+UBSan variants): build-plain, build-asan
 #   make fuzz              fuzz campaigns (TARGETS=, SECONDS=, ENGINE=libfuzzer|afl, JOBS=, TIMEOUT=)
 #   make findings          the campaigns' findings, known ones marked
-#   make repro INPUT=file  replay one input under ASan+UBSan (TARGET=)
+#   make repro INPUT=file  replay one input under ASan+UBSan (TARGET=, PARAMS="name=value ...")
 #   make corpus-update     new-coverage inputs into corpus/regression/ (TARGETS=, CORPUS_MAX_LEN=)
 #   make check             every test, on two trees (SECOND_TREE=, SECOND_BUILD=)
 #   make gate              pre-merge conformance gate (BASELINE_SRC=, SECONDS=); gate-short,

@@ -12,8 +12,8 @@
 
 #include <stddef.h>
 
+#include "caller_shapes.h"
 #include "gate_tap.h"
-#include "kz_zstd_api.h"
 
 #define CALLER_PAGE	4096
 
@@ -27,11 +27,7 @@ void caller_unzstd(struct gate_tap *t, int quick);
  * drivers/block/zram/backend_zstd.c: only trees with the dictionary and
  * allocator API have it (CALLER_ZRAM); elsewhere caller_zram does nothing.
  */
-#if defined(KZ_API_ZSTD_CREATE_CDICT_BYREFERENCE) && defined(KZ_API_ZSTD_CREATE_CCTX_ADVANCED)
-#define CALLER_ZRAM	1
-#else
-#define CALLER_ZRAM	0
-#endif
+#define CALLER_ZRAM	FUZZ_ZRAM_BACKEND
 void caller_zram(struct gate_tap *t, int quick);
 
 /* 1 if frame decodes through the reference to exactly src (api_common.c). */

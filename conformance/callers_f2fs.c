@@ -5,44 +5,31 @@
  * rlen - PAGE_SIZE - COMPRESS_HEADER_SIZE; end_stream left with data is
  * -EAGAIN (stored raw), never a short frame. Decompression: one
  * zstd_decompress_stream on MAX_COMPRESS_WINDOW_SIZE(log), which must fill
- * the cluster exactly.
+ * the cluster exactly. The calls: fuzz/caller_shapes.c, which compress_f2fs
+ * fuzzes.
  */
 #include <linux/zstd.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "caller_shapes.h"
 #include "callers.h"
 #include "sample_data.h"
 
-/* struct compress_data: clen, chksum, reserved[4], then cdata. */
-#define F2FS_HEADER_SIZE	24
-#define F2FS_WINDOW(log)	((size_t)CALLER_PAGE << (log))
-#define DOES_NOT_FIT		((size_t)-1)
-
-/* zstd_init_compress_ctx + zstd_compress_pages: clen, DOES_NOT_FIT or an error. */
+/* zstd_init_compress_ctx + zstd_compress_pages: clen, FUZZ_GAVE_UP or an error. */
 static size_t compress_cluster(int level, const unsigned char *src, size_t rlen,
 			       unsigned char **cdata)
 {
 	zstd_parameters p = zstd_get_params(level, rlen);
-	size_t wsize = zstd_cstream_workspace_bound(&p.cParams), dst_size = rlen - CALLER_PAGE - F2FS_HEADER_SIZE;
+	size_t wsize = zstd_cstream_workspace_bound(&p.cParams);
 	void *wksp = malloc(wsize);
 	zstd_cstream *cs = wksp ? zstd_init_cstream(&p, 0, wksp, wsize) : NULL;
-	zstd_in_buffer in = { src, rlen, 0 };
-	zstd_out_buffer out = { NULL, dst_size, 0 };
 	size_t r = (size_t)-ZSTD_error_memory_allocation;
 
-	/* Exactly dst_size bytes: an overrun is an ASan report. */
-	*cdata = malloc(dst_size);
-	out.dst = *cdata;
-	if (!cs || !*cdata)
-		goto out;
-	r = zstd_compress_stream(cs, &out, &in);
-	if (zstd_is_error(r))
-		goto out;
-	r = zstd_end_stream(cs, &out);
-	if (!zstd_is_error(r))
-		r = r ? DOES_NOT_FIT : out.pos;
-out:
+	/* Exactly the room f2fs gives: an overrun is an ASan report. */
+	*cdata = malloc(FUZZ_F2FS_DST_SIZE(rlen));
+	if (cs && *cdata)
+		r = fuzz_f2fs_compress(cs, src, rlen, *cdata);
 	free(wksp);
 	return r;
 }
@@ -50,28 +37,25 @@ out:
 static size_t decompress_cluster(int log, const unsigned char *cdata, size_t clen,
 				 unsigned char *dst, size_t rlen)
 {
-	size_t wsize = zstd_dstream_workspace_bound(F2FS_WINDOW(log));
+	size_t wsize = zstd_dstream_workspace_bound(FUZZ_F2FS_CLUSTER(log));
 	void *wksp = malloc(wsize);
-	zstd_dstream *ds = wksp ? zstd_init_dstream(F2FS_WINDOW(log), wksp, wsize) : NULL;
-	zstd_in_buffer in = { cdata, clen, 0 };
-	zstd_out_buffer out = { dst, rlen, 0 };
-	size_t r = (size_t)-ZSTD_error_memory_allocation;
+	zstd_dstream *ds = wksp ? zstd_init_dstream(FUZZ_F2FS_CLUSTER(log), wksp, wsize) : NULL;
+	size_t r = ds ? fuzz_f2fs_decompress(ds, cdata, clen, dst, rlen) :
+		   (size_t)-ZSTD_error_memory_allocation;
 
-	if (ds)
-		r = zstd_decompress_stream(ds, &out, &in);
 	free(wksp);
-	return zstd_is_error(r) ? r : out.pos;
+	return r;
 }
 
 static void one_cluster(struct gate_tap *t, int level, int log, enum lib_sample_kind kind,
 			unsigned char *src, unsigned char *back)
 {
-	size_t rlen = F2FS_WINDOW(log), c, d;
+	size_t rlen = FUZZ_F2FS_CLUSTER(log), c, d;
 	unsigned char *cdata;
 
 	lib_sample_fill(src, rlen, kind, (uint32_t)(level * 16 + log));
 	c = compress_cluster(level, src, rlen, &cdata);
-	if (c == DOES_NOT_FIT || zstd_get_error_code(c) == ZSTD_error_dstSize_tooSmall) {
+	if (c == FUZZ_GAVE_UP || zstd_get_error_code(c) == ZSTD_error_dstSize_tooSmall) {
 		/* Mixed data has random runs: it may or may not fit. */
 		gate_expect(t, kind == LIB_SAMPLE_RANDOM || kind == LIB_SAMPLE_MIXED,
 			    "level %d, %s cluster of %zu: does not fit", level, lib_sample_kind_name(kind), rlen);
@@ -96,7 +80,7 @@ void caller_f2fs(struct gate_tap *t, int quick)
 {
 	static const int levels[] = { 1, 3, 9, 15, 19, 22 };
 	static const int logs[] = { 2, 4, 8 };
-	size_t max = F2FS_WINDOW(8);
+	size_t max = FUZZ_F2FS_CLUSTER(8);
 	unsigned char *src = malloc(max), *back = malloc(max);
 
 	gate_begin(t, "f2fs: clusters of 4 to 256 pages, one stream call and end into rlen - PAGE - 24, no-fit is -EAGAIN");

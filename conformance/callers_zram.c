@@ -9,12 +9,14 @@
  * cctx and a dctx on their workspace bounds (zstd_get_params(level,
  * PAGE_SIZE)), with one through contexts of zstd_create_*_advanced and a
  * custom allocator, which must get back everything it gave. Built for trees
- * that declare the dictionary and allocator API.
+ * that declare the dictionary and allocator API. The calls:
+ * fuzz/caller_shapes.c, which compress_zram fuzzes.
  */
 #include <linux/zstd.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "caller_shapes.h"
 #include "callers.h"
 #include "ref_zstd.h"
 #include "sample_data.h"
@@ -26,63 +28,6 @@ enum page_kind { PAGE_TEXT, PAGE_RANDOM, PAGE_ZERO, PAGE_KINDS };
 
 static const char *const page_names[] = { "compressible", "incompressible", "zero-filled" };
 
-struct zram_zstd {
-	struct fuzz_alloc mem_state;
-	zstd_custom_mem mem;
-	zstd_parameters cprm;
-	const void *dict;
-	size_t dict_sz;
-	zstd_cdict *cdict;
-	zstd_ddict *ddict;
-	void *cctx_mem, *dctx_mem;
-	zstd_cctx *cctx;
-	zstd_dctx *dctx;
-};
-
-/* zstd_setup_params then zstd_create: 0, or -1 where zram gives -EINVAL. */
-static int zram_setup(struct zram_zstd *z, int level, const void *dict, size_t dict_sz)
-{
-	size_t sz;
-
-	memset(z, 0, sizeof(*z));
-	z->mem = (zstd_custom_mem){ fuzz_alloc, fuzz_alloc_free, &z->mem_state };
-	z->dict = dict;
-	z->dict_sz = dict_sz;
-	z->cprm = zstd_get_params(level, CALLER_PAGE);
-	z->cdict = zstd_create_cdict_byreference(dict, dict_sz,
-						 zstd_get_cparams(level, CALLER_PAGE, dict_sz), z->mem);
-	z->ddict = zstd_create_ddict_byreference(dict, dict_sz, z->mem);
-	if (!z->cdict || !z->ddict)
-		return -1;
-	if (dict_sz) {
-		z->cctx = zstd_create_cctx_advanced(z->mem);
-		z->dctx = zstd_create_dctx_advanced(z->mem);
-		return z->cctx && z->dctx ? 0 : -1;
-	}
-	sz = zstd_cctx_workspace_bound(&z->cprm.cParams);
-	z->cctx_mem = calloc(1, sz);
-	z->cctx = z->cctx_mem ? zstd_init_cctx(z->cctx_mem, sz) : NULL;
-	sz = zstd_dctx_workspace_bound();
-	z->dctx_mem = calloc(1, sz);
-	z->dctx = z->dctx_mem ? zstd_init_dctx(z->dctx_mem, sz) : NULL;
-	return z->cctx && z->dctx ? 0 : -1;
-}
-
-/* zstd_destroy then zstd_release_params. */
-static void zram_release(struct zram_zstd *z)
-{
-	if (z->cctx_mem)
-		free(z->cctx_mem);
-	else
-		zstd_free_cctx(z->cctx);
-	if (z->dctx_mem)
-		free(z->dctx_mem);
-	else
-		zstd_free_dctx(z->dctx);
-	zstd_free_cdict(z->cdict);
-	zstd_free_ddict(z->ddict);
-}
-
 static void page_fill(unsigned char *page, enum page_kind kind, uint32_t seed)
 {
 	if (kind == PAGE_ZERO)
@@ -93,16 +38,14 @@ static void page_fill(unsigned char *page, enum page_kind kind, uint32_t seed)
 }
 
 /* zstd_compress then zstd_decompress of one page, checked through the reference. */
-static void zram_page(struct gate_tap *t, struct zram_zstd *z, int level,
+static void zram_page(struct gate_tap *t, struct fuzz_zram *z, int level,
 		      const unsigned char *page, enum page_kind kind)
 {
 	unsigned char dst[2 * CALLER_PAGE], back[CALLER_PAGE], ref[CALLER_PAGE];
 	const char *how = z->dict_sz ? "with a dictionary" : "without a dictionary";
 	size_t c, d, r;
 
-	c = z->dict_sz ? zstd_compress_using_cdict(z->cctx, dst, sizeof(dst), page, CALLER_PAGE,
-						   z->cdict) :
-			 zstd_compress_cctx(z->cctx, dst, sizeof(dst), page, CALLER_PAGE, &z->cprm);
+	c = fuzz_zram_compress(z, dst, sizeof(dst), page, CALLER_PAGE);
 	if (!gate_expect(t, !zstd_is_error(c), "level %d, %s page, %s: compression: %s", level,
 			 page_names[kind], how, zstd_get_error_name(c)))
 		return;
@@ -110,8 +53,7 @@ static void zram_page(struct gate_tap *t, struct zram_zstd *z, int level,
 	gate_expect(t, r == CALLER_PAGE && !memcmp(ref, page, CALLER_PAGE),
 		    "level %d, %s page, %s: the reference does not decode it back", level,
 		    page_names[kind], how);
-	d = z->dict_sz ? zstd_decompress_using_ddict(z->dctx, back, sizeof(back), dst, c, z->ddict) :
-			 zstd_decompress_dctx(z->dctx, back, sizeof(back), dst, c);
+	d = fuzz_zram_decompress(z, back, sizeof(back), dst, c);
 	gate_expect(t, d == CALLER_PAGE && !memcmp(back, page, CALLER_PAGE),
 		    "level %d, %s page, %s: decompression gives %s", level, page_names[kind], how,
 		    zstd_is_error(d) ? zstd_get_error_name(d) : "other bytes");
@@ -120,9 +62,9 @@ static void zram_page(struct gate_tap *t, struct zram_zstd *z, int level,
 static void zram_level(struct gate_tap *t, int level, const void *dict, size_t dict_sz, int pages)
 {
 	unsigned char page[CALLER_PAGE];
-	struct zram_zstd z;
+	struct fuzz_zram z;
 
-	if (gate_expect(t, !zram_setup(&z, level, dict, dict_sz),
+	if (gate_expect(t, !fuzz_zram_setup(&z, level, dict, dict_sz),
 			"level %d, %s: zram's setup fails (-EINVAL)", level,
 			dict_sz ? "with a dictionary" : "without a dictionary"))
 		for (int k = 0; k < PAGE_KINDS; k++)
@@ -130,7 +72,7 @@ static void zram_level(struct gate_tap *t, int level, const void *dict, size_t d
 				page_fill(page, k, (uint32_t)(level * 100 + p));
 				zram_page(t, &z, level, page, k);
 			}
-	zram_release(&z);
+	fuzz_zram_release(&z);
 	gate_expect(t, !z.mem_state.live, "level %d: %zu allocations (%zu bytes) not given back",
 		    level, z.mem_state.live, z.mem_state.live_bytes);
 }

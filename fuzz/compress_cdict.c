@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compress_check.h"
 #include "fuzz_timing.h"
 #include "ref_zstd.h"
 #include "zstd_dict.h"
@@ -100,32 +101,6 @@ static int make_cdict(struct comp *s, zstd_compression_parameters cparams)
 	return s->kcctx != NULL;
 }
 
-/* The frame must name the dictionary and decode to the input with it. */
-static void check_frame(struct comp *s, struct fuzz_input *in, const uint8_t *frame, size_t len)
-{
-	struct ref_frame_header fh;
-	struct zo_result dec, orig;
-	uint8_t *out = fuzz_buf(FUZZ_SLOT_REF, in->payload_len);
-	size_t ret;
-
-	if (!out)
-		abort();
-	ret = ref_get_frame_header(&fh, frame, len);
-	if (ret != 0)
-		zo_contract(s->c, "the reference cannot read the frame's header (%zu)", ret);
-	if (fh.dict_id != ref_dict_id(s->dict, s->dict_len))
-		zo_contract(s->c, "the frame names dictionary %u, the dictionary is %u", fh.dict_id,
-			    ref_dict_id(s->dict, s->dict_len));
-	zo_bytes_result(&orig, "the input", in->payload, in->payload_len);
-	fuzz_poison(out, in->payload_len, FUZZ_SLOT_REF);
-	FUZZ_LIB(ret = ref_decompress_dict(out, in->payload_len, frame, len, s->dict, s->dict_len));
-	if (ref_is_error(ret))
-		zo_contract(s->c, "the reference rejects the kernel's frame with its dictionary: %s",
-			    ref_error_name(ret));
-	zo_ref_result(&dec, "reference decoding of the kernel frame", ret, out, ret);
-	zo_expect(s->c, "round trip through the reference", &dec, &orig);
-}
-
 static void compress(struct comp *s, struct fuzz_input *in)
 {
 	size_t bound = zstd_compress_bound(in->payload_len);
@@ -152,7 +127,8 @@ static void compress(struct comp *s, struct fuzz_input *in)
 			    ret, cap);
 	s->c->zdata = dst;
 	s->c->zdata_len = ret;
-	check_frame(s, in, dst, ret);
+	fuzz_cframe_dict_roundtrip(s->c, dst, ret, in->payload, in->payload_len, s->dict,
+				   s->dict_len);
 }
 
 static void free_comp(struct comp *s)

@@ -50,23 +50,20 @@ void fuzz_cframe_promises(const struct zo_case *c, const struct fuzz_zparams *z,
 
 /* The kernel's decoder, on a workspace of exactly its bound. */
 static void kernel_decodes(const struct zo_case *c, const uint8_t *frame, size_t flen,
-			   uint8_t *out, size_t len, const struct zo_result *orig)
+			   uint8_t *out, const uint8_t *src, size_t len)
 {
 	size_t dwsize = zstd_dctx_workspace_bound(), ret;
 	void *dwksp = fuzz_workspace(FUZZ_SLOT_REF, dwsize);
-	struct zo_result dec;
 	zstd_dctx *dctx;
 
 	if (!dwksp)
 		abort();
 	fuzz_poison(out, len, FUZZ_SLOT_KERNEL);
 	FUZZ_LIB(dctx = zstd_init_dctx(dwksp, dwsize));
-	FUZZ_LIB(ret = dctx ? zstd_decompress_dctx(dctx, out, len, frame, flen) : 0);
-	if (!dctx || zstd_is_error(ret))
-		zo_contract(c, "the wrapper rejects its own frame: %s",
-			    dctx ? zstd_get_error_name(ret) : "zstd_init_dctx failed");
-	zo_kernel_result(&dec, "wrapper decoding of the kernel frame", ret, out, ret);
-	zo_expect(c, "round trip through the wrapper", &dec, orig);
+	if (!dctx)
+		zo_contract(c, "zstd_init_dctx failed on a workspace of its bound");
+	FUZZ_LIB(ret = zstd_decompress_dctx(dctx, out, len, frame, flen));
+	fuzz_cframe_caller_decodes(c, "the wrapper's zstd_decompress_dctx", ret, out, src, len);
 }
 
 void fuzz_cframe_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t flen,
@@ -95,5 +92,43 @@ void fuzz_cframe_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t
 		zo_next_result(&dec, "zstd 1.5.7 decoding of the kernel frame", ret, out, ret);
 		zo_expect(c, "round trip through zstd 1.5.7", &dec, &orig);
 	}
-	kernel_decodes(c, frame, flen, out, len, &orig);
+	kernel_decodes(c, frame, flen, out, src, len);
+}
+
+void fuzz_cframe_caller_decodes(const struct zo_case *c, const char *who, size_t ret,
+				const uint8_t *out, const uint8_t *src, size_t len)
+{
+	struct zo_result dec, orig;
+
+	if (zstd_is_error(ret))
+		zo_contract(c, "%s rejects the kernel's frame: %s", who, zstd_get_error_name(ret));
+	zo_bytes_result(&orig, "the input", src, len);
+	zo_kernel_result(&dec, who, ret, out, ret);
+	zo_expect(c, who, &dec, &orig);
+}
+
+void fuzz_cframe_dict_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t flen,
+				const uint8_t *src, size_t len, const void *dict, size_t dict_len)
+{
+	struct ref_frame_header fh;
+	struct zo_result dec, orig;
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_REF, len);
+	size_t ret;
+
+	if (!out)
+		abort();
+	ret = ref_get_frame_header(&fh, frame, flen);
+	if (ret != 0)
+		zo_contract(c, "the reference cannot read the frame's header (%zu)", ret);
+	if (fh.dict_id != ref_dict_id(dict, dict_len))
+		zo_contract(c, "the frame names dictionary %u, the dictionary is %u", fh.dict_id,
+			    ref_dict_id(dict, dict_len));
+	zo_bytes_result(&orig, "the input", src, len);
+	fuzz_poison(out, len, FUZZ_SLOT_REF);
+	FUZZ_LIB(ret = ref_decompress_dict(out, len, frame, flen, dict, dict_len));
+	if (ref_is_error(ret))
+		zo_contract(c, "the reference rejects the kernel's frame with its dictionary: %s",
+			    ref_error_name(ret));
+	zo_ref_result(&dec, "reference decoding of the kernel frame", ret, out, ret);
+	zo_expect(c, "round trip through the reference", &dec, &orig);
 }

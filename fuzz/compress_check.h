@@ -38,5 +38,18 @@ void fuzz_cframe_promises(const struct zo_case *c, const struct fuzz_zparams *z,
  */
 void fuzz_cframe_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t flen,
 			   const uint8_t *src, size_t len);
+/*
+ * A frame made with a dictionary: it must name the dictionary's ID and
+ * decode to src[0..len) through the reference (1.5.4) with the same bytes.
+ */
+void fuzz_cframe_dict_roundtrip(const struct zo_case *c, const uint8_t *frame, size_t flen,
+				const uint8_t *src, size_t len, const void *dict, size_t dict_len);
+/*
+ * An in-tree caller's own decoding of the kernel's frame (who: "f2fs
+ * zstd_decompress_pages", ret a size or an error, the bytes at out) must
+ * give back src[0..len) exactly.
+ */
+void fuzz_cframe_caller_decodes(const struct zo_case *c, const char *who, size_t ret,
+				const uint8_t *out, const uint8_t *src, size_t len);
 
 #endif

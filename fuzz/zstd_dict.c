@@ -110,17 +110,7 @@ size_t fuzz_dict_choose(struct fuzz_input *in, uint8_t *out, unsigned int *which
 int fuzz_dict_run(const char *target, const uint8_t *data, size_t size,
 		  void (*check)(struct zo_case *c, struct fuzz_input *in))
 {
-	struct fuzz_input in;
-	struct zo_case c;
-
-	fuzz_timing_input_begin(target);
-	fuzz_input_init(&in, data, size);
-	if (!fuzz_guard_payload(&in, in.payload_len))
-		abort();
-	c = (struct zo_case){ .target = target, .input = data, .input_len = size };
-	check(&c, &in);
-	fuzz_timing_input_end();
-	return 0;
+	return fuzz_case_run(target, data, size, check);
 }
 
 void fuzz_dict_loads(const struct zo_case *c, int kernel_loads, int ref_loads)

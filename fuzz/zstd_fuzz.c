@@ -111,7 +111,41 @@ int fuzz_guard_payload(struct fuzz_input *in, size_t len)
 	return 1;
 }
 
-static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c, 0x69, 0x96, 0x4b };
+int fuzz_case_run(const char *target, const uint8_t *data, size_t size,
+		  void (*check)(struct zo_case *c, struct fuzz_input *in))
+{
+	struct fuzz_input in;
+	struct zo_case c;
+
+	fuzz_timing_input_begin(target);
+	fuzz_input_init(&in, data, size);
+	if (!fuzz_guard_payload(&in, in.payload_len))
+		abort();
+	c = (struct zo_case){ .target = target, .input = data, .input_len = size };
+	check(&c, &in);
+	fuzz_timing_input_end();
+	return 0;
+}
+
+const uint8_t *fuzz_tiled(const struct fuzz_input *in, size_t n)
+{
+	uint8_t *dst = fuzz_buf(FUZZ_SLOT_DATA, n);
+	size_t done = 0;
+
+	if (!dst)
+		abort();
+	if (!in->payload_len)
+		memset(dst, 0, n);
+	while (in->payload_len && done < n) {
+		size_t k = n - done < in->payload_len ? n - done : in->payload_len;
+
+		memcpy(dst + done, in->payload, k);
+		done += k;
+	}
+	return dst;
+}
+
+static const uint8_t poison[FUZZ_SLOTS] = { 0xa5, 0x5a, 0xc3, 0x3c, 0x69, 0x96, 0x4b, 0xb4 };
 
 void fuzz_poison(uint8_t *buf, size_t n, enum fuzz_slot slot)
 {

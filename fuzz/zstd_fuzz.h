@@ -41,6 +41,7 @@ enum fuzz_slot {
 	FUZZ_SLOT_NEXT,		/* the second reference's output (zstd 1.5.7) */
 	FUZZ_SLOT_DICT,		/* a dictionary target's dictionary */
 	FUZZ_SLOT_STREAM,	/* a second kernel context: spec_frames' dstream */
+	FUZZ_SLOT_DATA,		/* a caller target's data made from the input (a tiled cluster) */
 	FUZZ_SLOTS
 };
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size);
@@ -80,6 +81,19 @@ size_t fuzz_decode_poisoned(const struct fuzz_decode *d, uint8_t *out, size_t ca
  * payload must not land in the parameters behind it. 0 when memory runs out.
  */
 int fuzz_guard_payload(struct fuzz_input *in, size_t len);
+
+/*
+ * A target's LLVMFuzzerTestOneInput: reads the input's parameters, guards
+ * its payload (fuzz_guard_payload) and hands both to check with a case
+ * named target, between the timing marks.
+ */
+int fuzz_case_run(const char *target, const uint8_t *data, size_t size,
+		  void (*check)(struct zo_case *c, struct fuzz_input *in));
+/*
+ * in's payload repeated over n bytes (zeros for an empty one) in slot
+ * FUZZ_SLOT_DATA: a caller target's cluster, extent or page.
+ */
+const uint8_t *fuzz_tiled(const struct fuzz_input *in, size_t n);
 
 /*
  * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), made

@@ -6,6 +6,7 @@
  */
 #include <linux/zstd.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "fuzz_timing.h"
 #include "zstd_fuzz.h"
@@ -208,6 +209,35 @@ void fuzz_zparams_fields(struct fuzz_zparams *z, struct fuzz_input *in, unsigned
 	/* Named values may put a field outside its range, or back in it. */
 	z->invalid = first_invalid(z);
 	z->wksp_limit = limit;
+}
+
+void fuzz_zparams_caller_level(struct fuzz_zparams *z, struct fuzz_input *in, int min, int max,
+			       int dflt)
+{
+	long long v;
+
+	*z = (struct fuzz_zparams){ .level = min + (int)fuzz_input_u32(in, 0, (uint32_t)(max - min),
+								      (uint32_t)(dflt - min)) };
+	if (fuzz_input_override("level", &v))
+		z->level = (int)v;
+}
+
+void fuzz_zparams_caller_size(struct fuzz_zparams *z, size_t size)
+{
+	long long v;
+
+	z->estimate = size;
+	if (fuzz_input_override("estimated_src_size", &v))
+		z->estimate = (unsigned long long)v;
+	fuzz_input_overrides_check();
+}
+
+void fuzz_zparams_named_check(int ok, const char *name, long long value, const char *what)
+{
+	if (ok)
+		return;
+	fprintf(stderr, "kzfuzz: %s: %s=%lld is not %s\n", FUZZ_INPUT_ENV_PARAMS, name, value, what);
+	exit(2);
 }
 
 void fuzz_zparams_text(const struct fuzz_zparams *z, char *buf, size_t len)

@@ -59,6 +59,21 @@ void fuzz_zparams_estimate(struct fuzz_zparams *z, struct fuzz_input *in, size_t
  */
 void fuzz_zparams_fields(struct fuzz_zparams *z, struct fuzz_input *in, unsigned int fields,
 			 fuzz_zp_bound bound);
+/*
+ * A caller-shape target's choices (compress_f2fs, compress_btrfs), no field
+ * read (z->p is the target's to set): the level in [min, max] from the
+ * input (dflt without a trailer), "level" overriding it; then the size the
+ * target chose for zstd_get_params, "estimated_src_size" overriding it,
+ * and any other name refused (exit 2).
+ */
+void fuzz_zparams_caller_level(struct fuzz_zparams *z, struct fuzz_input *in, int min, int max,
+			       int dflt);
+void fuzz_zparams_caller_size(struct fuzz_zparams *z, size_t size);
+/*
+ * A named value the caller cannot take (ok 0): "kzfuzz: KZFUZZ_PARAMS:
+ * <name>=<value> is not <what>" and exit 2.
+ */
+void fuzz_zparams_named_check(int ok, const char *name, long long value, const char *what);
 /* "level=3 estimated_src_size=0 windowLog=18 ... checksumFlag=1" into buf. */
 void fuzz_zparams_text(const struct fuzz_zparams *z, char *buf, size_t len);
 

@@ -6,7 +6,11 @@
 #   test-args.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-fail() { echo "test-args: FAIL: $*" >&2; exit 1; }
+fail() { out=$(cd "$repo" && timeout 60 make --no-print-directory repro INPUT="$tmp/input" TARGET=compress_oneshot \
+	PARAMS='level=19 minMatch=7 windowLog=18' KERNEL_SRC="$tmp/notatree" 2>&1) && fail "repro on a tree that is none: accepted"
+grep -qF "prepare-tree: KERNEL_SRC=$tmp/notatree: not a kernel tree" <<<"$out" ||
+	fail "good PARAMS did not reach staging: $out"
+echo "test-args: FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 repo=$tmp/repo
@@ -43,6 +47,8 @@ refused 'JOBS=0: not a whole number' fuzz JOBS=0
 refused 'no INPUT given' repro
 refused 'INPUT=/nonexistent/x: no such file' repro INPUT=/nonexistent/x
 refused 'TARGET: nosuch: unknown target' repro INPUT="$tmp/input" TARGET=nosuch
+refused 'PARAMS: nosuch: unknown parameter' repro INPUT="$tmp/input" TARGET=compress_oneshot PARAMS='nosuch=1'
+refused 'PARAMS: the value of level is not a number' repro INPUT="$tmp/input" PARAMS='level=19x windowLog=18'
 refused 'KERNEL_SRC=/nonexistent: no such path' gate KERNEL_SRC=/nonexistent
 refused 'KERNEL_SRC=debian:six: not debian:VERSION' check KERNEL_SRC=debian:six
 refused 'BASELINE_SRC=/nonexistent: no such path' bench BASELINE_SRC=/nonexistent
@@ -57,4 +63,8 @@ out=$(cd "$repo" && timeout 60 make --no-print-directory fuzz TARGETS=unzstd ENG
 	KERNEL_SRC="$tmp/notatree" 2>&1) && fail "a tree that is none: accepted"
 grep -qF "prepare-tree: KERNEL_SRC=$tmp/notatree: not a kernel tree" <<<"$out" ||
 	fail "good variables did not reach staging: $out"
+out=$(cd "$repo" && timeout 60 make --no-print-directory repro INPUT="$tmp/input" TARGET=compress_oneshot \
+	PARAMS='level=19 minMatch=7 windowLog=18' KERNEL_SRC="$tmp/notatree" 2>&1) && fail "repro on a tree that is none: accepted"
+grep -qF "prepare-tree: KERNEL_SRC=$tmp/notatree: not a kernel tree" <<<"$out" ||
+	fail "good PARAMS did not reach staging: $out"
 echo "test-args: $n bad variables refused in one line each, under 10 s, before build/; good ones pass"

@@ -59,7 +59,8 @@ class Manifest(unittest.TestCase):
         old, new = targets.names(rows, '5.16 API'), targets.names(rows, NEW_API)
         self.assertIn('decompress_oneshot', old)
         self.assertNotIn('decompress_ddict', old)
-        self.assertEqual(sorted(set(new) - set(old)), ['compress_cdict', 'decompress_ddict'])
+        self.assertEqual(sorted(set(new) - set(old)), ['compress_cdict', 'compress_zram',
+                                                      'decompress_ddict'])
         self.assertEqual(new, list(rows))
 
     def test_targets_mk_reads_it(self):

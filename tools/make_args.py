@@ -5,7 +5,7 @@ installed or built: the Makefile runs this first.
   make_args.py [--goals "GOALS"] [--tree-api LEVEL] [VAR=VALUE...]
 
 Each VAR=VALUE is a variable of make's command line; the variables below
-are also read from the environment (INPUT and TARGET only for make repro:
+are also read from the environment (INPUT, TARGET and PARAMS only for make repro:
 no other goal reads them). Others are ignored. With --tree-api (the staged tree's KTREE_API_LEVEL), TARGETS and TARGET
 must also be targets of that tree. Prints one line naming the first
 problem and exits 1; silent, exit 0, when all is well.
@@ -24,7 +24,17 @@ POSITIVE = ('SECONDS', 'JOBS', 'TIMEOUT', 'INTERVAL', 'CORPUS_MAX_LEN', 'MEASURE
             'MEASURE_RUNS', 'CALIBRATE_RUNS', 'GATE_FUZZ_JOBS', 'GATE_SHORT_SECONDS')
 COUNTS = ('GATE_SHORT_RUNS', 'GATE_STACK_GROWTH')
 TREES = ('KERNEL_SRC', 'BASELINE_SRC')
-KNOWN = ('TARGETS', 'TARGET', 'INPUT', 'ENGINE') + TREES + POSITIVE + COUNTS
+KNOWN = ('TARGETS', 'TARGET', 'INPUT', 'ENGINE', 'PARAMS') + TREES + POSITIVE + COUNTS
+# Read from the environment only for make repro: no other goal reads them.
+REPRO_ONLY = ('INPUT', 'TARGET', 'PARAMS')
+# PARAMS="name=value ...": the names are the ones fuzz/zstd_params.c reads
+# (its table of fields and its fuzz_input_override calls), the syntax the
+# one fuzz/fuzz_input.c parses (fuzz_input_overrides_parse).
+ZSTD_PARAMS_C = os.path.join(TOP, 'fuzz', 'zstd_params.c')
+PARAMS_MAX = 16         # FUZZ_OVERRIDES_MAX
+PARAM_NAME_MAX = 31     # FUZZ_OVERRIDE_NAME_MAX - 1
+# strtoll(value, &end, 0) with nothing after it: decimal, 0x hex, 0 octal.
+PARAM_VALUE = re.compile(r'[+-]?(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)')
 
 
 class ArgError(Exception):
@@ -60,6 +70,45 @@ def check_targets(var, names, rows, engine, tree_api):
                            f'{" and ".join(rows[t]["api"])} (Linux {",".join(rows[t]["trees"])})')
 
 
+def param_names(path=ZSTD_PARAMS_C):
+    """The names KZFUZZ_PARAMS may give, as fuzz/zstd_params.c knows them:
+    the names of its field table and of its fuzz_input_override calls."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    names = re.findall(r'^\s*\[ZP_\w+\] = \{ "(\w+)",', text, re.M)
+    names += re.findall(r'fuzz_input_override\("(\w+)"', text)
+    if not names:
+        raise ArgError(f'{path}: no parameter names found (its field table moved?)')
+    return list(dict.fromkeys(names))
+
+
+def param_value(text):
+    """TEXT's value as strtoll(text, &end, 0) reads all of it, or None
+    (not a number, or outside long long)."""
+    if not PARAM_VALUE.fullmatch(text):
+        return None
+    digits = text.lstrip('+-')
+    base = 16 if digits[:2] in ('0x', '0X') else 8 if digits.startswith('0') else 10
+    v = int(text, base)
+    return v if -2**63 <= v < 2**63 else None
+
+
+def check_params(value, names):
+    """PARAMS: name=value words (spaces or commas between) that
+    fuzz_input_overrides_parse accepts, each name one of NAMES."""
+    words = [w for w in re.split(r'[ \t\n,]+', value) if w]
+    if len(words) > PARAMS_MAX:
+        raise ArgError(f'PARAMS: more than {PARAMS_MAX} parameters')
+    for w in words:
+        name, sep, v = w.partition('=')
+        if not sep or not name or len(name) > PARAM_NAME_MAX:
+            raise ArgError(f"PARAMS: '{w}' is not name=value")
+        if name not in names:
+            raise ArgError(f'PARAMS: {name}: unknown parameter (one of: {" ".join(names)})')
+        if param_value(v) is None:
+            raise ArgError(f'PARAMS: the value of {name} is not a number ({v!r})')
+
+
 def check_input(value, goals):
     if 'repro' in goals and not value:
         raise ArgError('repro: no INPUT given (make repro INPUT=file [TARGET=name])')
@@ -89,6 +138,8 @@ def check(given, goals=(), tree_api=None, rows=None):
         check_targets('TARGET', given['TARGET'].split(), rows, engine, tree_api)
     if tree_api is None:
         check_input(given.get('INPUT', ''), goals)
+        if given.get('PARAMS'):
+            check_params(given['PARAMS'], param_names())
 
 
 def main(argv):
@@ -99,7 +150,7 @@ def main(argv):
         else:
             tree_api = argv[1]
         argv = argv[2:]
-    from_env = KNOWN if 'repro' in goals else [v for v in KNOWN if v not in ('INPUT', 'TARGET')]
+    from_env = KNOWN if 'repro' in goals else [v for v in KNOWN if v not in REPRO_ONLY]
     given = {v: os.environ[v] for v in from_env if v in os.environ}
     for arg in argv:
         var, sep, value = arg.partition('=')

@@ -5,7 +5,8 @@ LIB_SRCS += tools/seeds/frame_build.c tools/seeds/seed_sink.c tools/seeds/seeds.
 	tools/seeds/seeds_testmgr.c tools/seeds/single_defect.c tools/seeds/single_defect_frames.c tools/seeds/single_defect_cases.c \
 	tools/seeds/single_defect_drive.c tools/seeds/single_defect_seq.c tools/seeds/single_defect_entropy.c \
 	tools/seeds/single_defect_x2.c tools/seeds/fb_entropy.c tools/seeds/single_defect_text.c \
-	tools/seeds/single_defect_api.c tools/seeds/single_defect_api_run.c tools/seeds/seeds_spec.c
+	tools/seeds/single_defect_api.c tools/seeds/single_defect_api_run.c tools/seeds/seeds_spec.c \
+	tools/seeds/seeds_callers.c
 PROGRAMS += $(B)/bin/gen-seeds
 gen-seeds_SRCS := tools/seeds/gen_seeds.c
 # The single-defect inputs of the decoder's checks (corpus/single-defect/).

@@ -61,6 +61,12 @@ int seeds_ddict(const struct seed_sink *sink);
 int seeds_cdict(const struct seed_sink *sink);
 /* spec_frames: choice strings for the spec generator (fuzz/spec/). */
 int seeds_spec(const struct seed_sink *sink);
+/* The caller-shape targets' data at their callers' levels and sizes. */
+int seeds_f2fs(const struct seed_sink *sink);
+int seeds_btrfs(const struct seed_sink *sink);
+int seeds_crypto(const struct seed_sink *sink);
+int seeds_zram(const struct seed_sink *sink);
+int seeds_bcachefs(const struct seed_sink *sink);
 /* The tree's testmgr vectors: their frames (frames != 0) or their texts. */
 int seeds_testmgr(const struct seed_sink *sink, int frames);
 /* The compressors' level trailer (2 bytes): what fuzz_zstd_level() reads. */
