@@ -586,20 +586,35 @@ static int short_bad_magic_size(const struct zo_site *s)
 /*
  * zstd 1.5.7 (the reference of record) failed, as corrupt, a whole
  * compressed block, in a frame 1.5.4 decodes to the kernel's bytes: a
- * check only 1.5.7 has. Fills the site's block and its sequences, decoded
- * (scan 0 when they do not decode).
+ * check only 1.5.7 has. Fills the block and its sequences, decoded (scan 0
+ * when they do not decode). The site may be an RLE block over
+ * Block_Maximum_Size, which every block map refuses and no one-shot path
+ * checks (block-over-window): the block is then the one 1.5.7's map fails,
+ * the frame's RLE blocks over the maximum written as RLE blocks of at most
+ * the maximum, and 1.5.4 must decode that frame to the kernel's bytes.
  */
 static int next_only_rejects(const struct zo_site *s, struct zf_block *b,
 			     struct zo_seq_scan *q, int *scan)
 {
+	unsigned int block = s->block;
+	size_t in_off, err = s->error;
 	struct site_frame f;
-	size_t in_off;
+	uint32_t max;
+	int split;
 
-	if (!s->r->next || !error_is(s->error, ERR_CORRUPTION) || !site_block(s, b) ||
-	    b->type != ZF_BLOCK_COMPRESSED || b->avail < b->size || !frame_start(s, &in_off))
+	if (!s->r->next || !site_block(s, b) || !frame_start(s, &in_off) || !kernel_frame(s, &f))
 		return 0;
-	*scan = zo_seq_scan(s->c->zdata + in_off, s->c->zdata_len - in_off, s->block, q);
-	return kernel_frame(s, &f) && zo_ref_frame_decodes_to(f.in, f.in_len, f.kout, f.kout_len);
+	max = b->window < BLOCK_SIZE_MAX ? (uint32_t)b->window : BLOCK_SIZE_MAX;
+	split = b->type == ZF_BLOCK_RLE && b->size > max;
+	if (split && (!zo_next_rle_split_fails(f.in, f.in_len, max, &block, &err) ||
+		      block <= s->block || !zf_frame_block(f.in, f.in_len, block, b)))
+		return 0;
+	if (!error_is(err, ERR_CORRUPTION) || b->type != ZF_BLOCK_COMPRESSED || b->avail < b->size)
+		return 0;
+	*scan = zo_seq_scan(s->c->zdata + in_off, s->c->zdata_len - in_off, block, q);
+	if (split)
+		return zo_ref_frame_rle_split(f.in, f.in_len, max, 0, f.kout, f.kout_len);
+	return zo_ref_frame_decodes_to(f.in, f.in_len, f.kout, f.kout_len);
 }
 
 /*

@@ -214,3 +214,44 @@ int zo_ref_frame_rle_split(const uint8_t *frame, size_t flen, uint32_t max, int 
 	free(copy);
 	return same;
 }
+
+/* The number, in the frame as given, of the block the split frame's block split is part of. */
+static int split_origin(const uint8_t *frame, size_t flen, uint32_t max, unsigned int split,
+			unsigned int *block)
+{
+	unsigned int first = 0, pieces;
+	struct zf_block b;
+
+	for (unsigned int i = 0; zf_frame_block(frame, flen, i, &b); i++) {
+		pieces = b.type == ZF_BLOCK_RLE && b.size > max ? (b.size + max - 1) / max : 1;
+		if (split < first + pieces) {
+			*block = i;
+			return 1;
+		}
+		first += pieces;
+	}
+	return 0;
+}
+
+int zo_next_rle_split_fails(const uint8_t *frame, size_t flen, uint32_t max,
+			    unsigned int *block, size_t *err)
+{
+	size_t n = rle_split(frame, flen, max, NULL);
+	uint8_t *copy = n > 5 ? malloc(n) : NULL, *out = site_buf();
+	struct bm_request req = { .side = BM_NEXT, .src = copy, .len = n, .cap = ZO_OUT_CAP,
+				  .max_frames = 1, .find = SIZE_MAX };
+	struct block_map *m = malloc(sizeof(*m));
+	int ret = 0;
+
+	if (!copy || !out || !m)
+		goto out;
+	rle_split(frame, flen, max, copy);
+	if (block_map(&req, out, m) || !m->error || m->fail.frame || m->fail.part != BM_BLOCK)
+		goto out;
+	ret = split_origin(frame, flen, max, m->fail.block, block);
+	*err = m->error;
+out:
+	free(m);
+	free(copy);
+	return ret;
+}

@@ -682,6 +682,42 @@ static void block_over_window_rle_near_misses(void **state)
 }
 
 /*
+ * Issue 22's 31-byte input (decompress_oneshot): a 128 KB window, RLE
+ * blocks of 131072, 16384 and 131086 bytes, then a 10-byte compressed
+ * block whose sequences bitstream has bits left. The kernel and 1.5.4
+ * decode it one-shot; 1.5.7 refuses the compressed block. Every block map
+ * refuses the RLE block over the maximum, which no one-shot path checks,
+ * so the site is that RLE block (block 2): the 1.5.7-only rules look past
+ * it to the block 1.5.7 fails once it is cut to the maximum (block 3).
+ * With block 2 cut to 131072 bytes the site is block 3 itself.
+ */
+static void rle_over_max_then_next_only(void **state)
+{
+	static const uint8_t input[] = {
+		0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x38, 0x02, 0x00, 0x10, 0x72, 0x02, 0x00, 0x02,
+		0x10, 0x72, 0x00, 0x10, 0x72, 0x55, 0x00, 0x00, 0x4d, 0xff, 0x10, 0x00, 0x1f,
+		0x44, 0x0f, 0x07, 0x37, 0x03,
+	};
+	uint8_t f[sizeof(input)];
+	struct way_run *run;
+	struct zo_verdict v;
+
+	(void)state;
+	memcpy(f, input, sizeof(f));
+	run = way_run(WAY_ONESHOT, f, sizeof(f));
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "seq-stream-end-bits");
+	assert_int_equal(v.site.block, 2);
+	free(run);
+	f[14] = 0x02;		/* block 2: 131072 bytes, the maximum */
+	run = way_run(WAY_ONESHOT, f, sizeof(f));
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "seq-stream-end-bits");
+	assert_int_equal(v.site.block, 3);
+	free(run);
+}
+
+/*
  * rle-literals-over-max-reason where the kernel fails at the checksum
  * (gate-calibrate, 2026-12-05): an 8 KB window, a checksum, one compressed
  * block of 65539 RLE literals; 1.5.4 refuses the literals as corrupt, the
@@ -828,6 +864,7 @@ int main(void)
 		cmocka_unit_test(block_over_window_128k_near_miss),
 		cmocka_unit_test(block_over_window_rle_near_misses),
 		cmocka_unit_test(rle_literals_checksum_near_miss),
+		cmocka_unit_test(rle_over_max_then_next_only),
 		cmocka_unit_test(error_pair_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
