@@ -487,20 +487,26 @@ static int literals_over_max(const struct zo_site *s)
 /*
  * The kernel failed the frame on its checksum: the reference, given the
  * frame with its window raised to 128 KB (no block maximum under the
- * literals then), decodes every block and fails the checksum likewise.
+ * literals then), decodes every block and fails the checksum likewise. A
+ * frame whose data ends inside its checksum (the kernel says checksum_wrong
+ * for fewer than 4 bytes there) fails the reference's block map there for
+ * want of input (srcSize_wrong), after every block.
  */
 static int checksum_with_128k_window(const struct zo_site *s)
 {
 	const uint8_t *frame;
-	size_t in_off, flen;
+	size_t in_off, flen, err = (size_t)-ERR_CHECKSUM;
 
 	if (!frame_start(s, &in_off))
 		return 0;
 	frame = s->c->zdata + in_off;
 	flen = zf_frame_span(frame, s->c->zdata_len - in_off);
+	if (!flen) {
+		flen = s->c->zdata_len - in_off;
+		err = (size_t)-ERR_SRC_WRONG;
+	}
 	return flen > 5 && !(frame[4] & 0x20) &&
-	       zo_ref_frame_checksum_with_window(frame, flen, BLOCK_SIZE_MAX,
-						 (size_t)-ERR_CHECKSUM);
+	       zo_ref_frame_checksum_with_window(frame, flen, BLOCK_SIZE_MAX, err);
 }
 
 /*

@@ -84,7 +84,7 @@ int zo_ref_frame_checksum_with_window(const uint8_t *frame, size_t flen, size_t 
 	struct block_map m;
 
 	return map_with_window(frame, flen, window, 0, site_buf(), &m) && m.error == err &&
-	       m.fail.part == BM_CHECKSUM && m.fail.in_off + 4 == flen;
+	       m.fail.part == BM_CHECKSUM && m.fail.in_off <= flen && m.fail.in_off + 4 >= flen;
 }
 
 static int map_after_history(const uint8_t *frame, size_t len, int fill, struct block_map *m)

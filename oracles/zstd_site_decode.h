@@ -22,7 +22,8 @@ int zo_ref_frame_with_window(const uint8_t *frame, size_t flen, size_t window,
 /*
  * 1 when the reference, given the frame (flen bytes, not single-segment)
  * with its window descriptor set to window, decodes every block and fails
- * the frame on its checksum (its last 4 bytes) with error err.
+ * the frame on its checksum with error err: its last 4 bytes, or the fewer
+ * that the frame ends with when the checksum is cut short.
  */
 int zo_ref_frame_checksum_with_window(const uint8_t *frame, size_t flen, size_t window,
 				      size_t err);
