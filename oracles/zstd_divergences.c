@@ -612,7 +612,7 @@ static int next_only_rejects(const struct zo_site *s, struct zf_block *b,
 		return 0;
 	max = b->window < BLOCK_SIZE_MAX ? (uint32_t)b->window : BLOCK_SIZE_MAX;
 	split = b->type == ZF_BLOCK_RLE && b->size > max;
-	if (split && (!zo_next_rle_split_fails(f.in, f.in_len, max, &block, &err) ||
+	if (split && (!zo_next_rle_split_fails(f.in, f.in_len, max, f.kout_len, &block, &err) ||
 		      block <= s->block || !zf_frame_block(f.in, f.in_len, block, b)))
 		return 0;
 	if (!error_is(err, ERR_CORRUPTION) || b->type != ZF_BLOCK_COMPRESSED || b->avail < b->size)

@@ -233,12 +233,14 @@ static int split_origin(const uint8_t *frame, size_t flen, uint32_t max, unsigne
 	return 0;
 }
 
-int zo_next_rle_split_fails(const uint8_t *frame, size_t flen, uint32_t max,
+int zo_next_rle_split_fails(const uint8_t *frame, size_t flen, uint32_t max, size_t out_len,
 			    unsigned int *block, size_t *err)
 {
+	/* Room for the kernel's bytes: a frame of several MiB is judged too. */
+	size_t cap = out_len > ZO_OUT_CAP ? out_len : ZO_OUT_CAP;
 	size_t n = rle_split(frame, flen, max, NULL);
-	uint8_t *copy = n > 5 ? malloc(n) : NULL, *out = site_buf();
-	struct bm_request req = { .side = BM_NEXT, .src = copy, .len = n, .cap = ZO_OUT_CAP,
+	uint8_t *copy = n > 5 ? malloc(n) : NULL, *out = cap > ZO_OUT_CAP ? malloc(cap) : site_buf();
+	struct bm_request req = { .side = BM_NEXT, .src = copy, .len = n, .cap = cap,
 				  .max_frames = 1, .find = SIZE_MAX };
 	struct block_map *m = malloc(sizeof(*m));
 	int ret = 0;
@@ -251,6 +253,8 @@ int zo_next_rle_split_fails(const uint8_t *frame, size_t flen, uint32_t max,
 	ret = split_origin(frame, flen, max, m->fail.block, block);
 	*err = m->error;
 out:
+	if (cap > ZO_OUT_CAP)
+		free(out);
 	free(m);
 	free(copy);
 	return ret;

@@ -53,10 +53,11 @@ int zo_ref_frame_rle_split(const uint8_t *frame, size_t flen, uint32_t max, int 
 			   const uint8_t *expect, size_t elen);
 /*
  * 1 when zstd 1.5.7's block map of the same frame with every RLE block over
- * max written as RLE blocks of at most max bytes fails on a whole block:
- * that block's number in the frame as given into *block, its error into *err.
+ * max written as RLE blocks of at most max bytes, given room for out_len
+ * bytes at least, fails on a whole block: that block's number in the frame
+ * as given into *block, its error into *err.
  */
-int zo_next_rle_split_fails(const uint8_t *frame, size_t flen, uint32_t max,
+int zo_next_rle_split_fails(const uint8_t *frame, size_t flen, uint32_t max, size_t out_len,
 			    unsigned int *block, size_t *err);
 
 #endif
