@@ -3,6 +3,10 @@
 # Each folder's *.build.mk adds its sources and programs.
 include $(TREE_DIR)/tree.mk
 include kernel/variants.mk
+# What every object of ours and of the kernel is compiled with (the stamp's
+# content, written below once the covered sources are known): a change of
+# flags rebuilds them all.
+HARNESS_FLAGS := $(B)/harness.flags
 include kernel/kernel.mk
 
 REF_LIB := /usr/lib/x86_64-linux-gnu/libzstd.a
@@ -37,6 +41,22 @@ PROGRAMS :=
 include $(sort $(wildcard */*.build.mk */*/*.build.mk))
 
 LIB_OBJS := $(call obj,$(LIB_SRCS)) $(B)/obj/gen/testmgr_zstd.o
+
+# The fuzzer's coverage (COVFLAGS, kernel/variants.mk) on the code under
+# test and what shapes its input only: the kernel's files, the targets and
+# their bare builds, the generators that build inputs from choices
+# (fuzz/spec, fanotify_gen.c), the wrapped fanotify sample, and the
+# fanotify reference parser (fanotify_reference's code under test). Not the
+# zstd oracle, the references (1.5.7 included) or the helpers: their edges
+# only add noise to the corpus and time to every input (issue 23).
+COV_SRCS := $(addprefix fuzz/,$(addsuffix .c,$(FUZZ_TARGETS))) $(wildcard fuzz/spec/*.c) \
+	fuzz/fanotify_gen.c fuzz/fanotify_sample_tu.c fuzz/fanotify_sample_lenient.c \
+	$(wildcard oracles/fanotify_*.c)
+COV_OBJS := $(call obj,$(COV_SRCS)) $(KERNEL_OBJS) $(BARE_OBJS)
+$(COV_OBJS): VFLAGS += $(COVFLAGS)
+$(shell mkdir -p $(B) && { [ -f $(HARNESS_FLAGS) ] && \
+	[ "$$(cat $(HARNESS_FLAGS))" = '$(CC) $(VFLAGS) | $(COVFLAGS) | $(COV_SRCS)' ] || \
+	echo '$(CC) $(VFLAGS) | $(COVFLAGS) | $(COV_SRCS)' >$(HARNESS_FLAGS); })
 # The library objects of one layer.
 layer_objs = $(foreach o,$(LIB_OBJS),$(if $(filter $(1),$(call layer_of,$(patsubst $(B)/obj/%,%,$(o)))),$(o)))
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
@@ -52,11 +72,11 @@ $(B)/lib/lib$(1).a: $(call layer_objs,$(1))
 endef
 $(foreach l,$(LAYERS),$(if $(call layer_objs,$(l)),$(eval $(call layer_archive,$(l)))))
 
-$(B)/obj/%.o: %.c
+$(B)/obj/%.o: %.c $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_$(call layer_of,$<)) -c $< -o $@
 
-$(B)/obj/gen/%.o: $(B)/gen/%.c
+$(B)/obj/gen/%.o: $(B)/gen/%.c $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_oracles) -c $< -o $@
 

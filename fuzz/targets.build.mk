@@ -47,7 +47,7 @@ BARE_BINS := $(addprefix $(B)/fuzz/bare/,$(BARE_TARGETS))
 # A static pattern: a pattern rule from fuzz/bare.c would also offer make
 # a way to remake the objects' .d files (the built-in %: %.o).
 BARE_OBJS := $(addprefix $(B)/obj/fuzz/bare/,$(addsuffix .o,$(BARE_TARGETS)))
-$(BARE_OBJS): $(B)/obj/fuzz/bare/%.o: fuzz/bare.c
+$(BARE_OBJS): $(B)/obj/fuzz/bare/%.o: fuzz/bare.c $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(call say,CC,$< $*)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_fuzz) \
 		-DFUZZ_BARE_$*=1 -c $< -o $@

@@ -21,11 +21,11 @@ KZSTD_OBJ := $(B)/kzstd.o
 # afl-clang-fast defines it itself: the forced include undefines it again.
 KVFLAGS = $(filter-out $(FUZZDEF),$(VFLAGS)) -include kernel/no-fuzzing-build-mode.h
 
-$(B)/kobj/%.o: $(KTREE_SRC)/%.c kernel/kernel.mk
+$(B)/kobj/%.o: $(KTREE_SRC)/%.c kernel/kernel.mk $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(call say,CC,$(patsubst $(KTREE_SRC)/%,%,$<))$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
 
-$(B)/kobj/kh_%.o: kernel/kh_%.c kernel/kernel.mk
+$(B)/kobj/kh_%.o: kernel/kh_%.c kernel/kernel.mk $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(call say,CC,$(patsubst $(KTREE_SRC)/%,%,$<))$(CC) $(KVFLAGS) $(KERNEL_CFLAGS) $(KERNEL_INC) -MMD -c $< -o $@
 

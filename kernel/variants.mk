@@ -6,6 +6,12 @@
 #   cmplog afl-clang-fast CMPLOG build (AFL_LLVM_CMPLOG=1)
 #   cov    clang source-based coverage
 #   ossfuzz CC/CFLAGS/LIB_FUZZING_ENGINE of an OSS-Fuzz build environment
+# COVFLAGS: the fuzzer's coverage instrumentation (libFuzzer's edges and
+# comparisons), which build.mk gives only the code under test and what
+# shapes its input (COV_SRCS), never the oracles and references: their
+# edges are noise to the fuzzer and cost to each input. Empty where the
+# compiler instruments everything itself (afl, cmplog) or where coverage
+# is the point of the build (cov).
 # Quiet output as Kbuild's: one short line per step ("  CC  fuzz/unzstd.c"),
 # the full commands with V=1. $(call say,TAG,WHAT) starts a recipe line.
 ifeq ($(V),1)
@@ -18,6 +24,7 @@ endif
 CLANG ?= clang-14
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZDEF := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+COVFLAGS :=
 
 ifeq ($(VARIANT),plain)
 CC := gcc
@@ -31,7 +38,8 @@ VLDFLAGS := $(SAN)
 override ENGINE := standalone
 else ifeq ($(VARIANT),fuzz)
 CC := $(CLANG)
-VFLAGS := -O1 -g $(SAN) -fsanitize=fuzzer-no-link $(FUZZDEF)
+VFLAGS := -O1 -g $(SAN) $(FUZZDEF)
+COVFLAGS := -fsanitize=fuzzer-no-link
 VLDFLAGS := $(SAN) -fsanitize=fuzzer
 override ENGINE := libfuzzer
 else ifeq ($(VARIANT),afl)
@@ -53,7 +61,12 @@ else ifeq ($(VARIANT),ossfuzz)
 # OSS-Fuzz / ClusterFuzzLite (ci/oss-fuzz/build.sh): the build environment's
 # compiler (CC=) and flags (OSSFUZZ_CFLAGS=$$CFLAGS); the engine is linked
 # in from LIB_FUZZING_ENGINE (a flag or a library) with OSSFUZZ_LDLIBS.
-VFLAGS := $(OSSFUZZ_CFLAGS) $(FUZZDEF)
+# Its coverage flags (libFuzzer's -fsanitize=fuzzer-no-link, any
+# -fsanitize-coverage=) split off as the fuzz variant's; AFL++'s compiler
+# instruments everything whatever the flags.
+OSSFUZZ_COV := -fsanitize=fuzzer-no-link -fsanitize-coverage=%
+COVFLAGS := $(filter $(OSSFUZZ_COV),$(OSSFUZZ_CFLAGS))
+VFLAGS := $(filter-out $(OSSFUZZ_COV),$(OSSFUZZ_CFLAGS)) $(FUZZDEF)
 VLDFLAGS := $(OSSFUZZ_CFLAGS)
 OSSFUZZ_LDLIBS ?= -lstdc++
 override ENGINE := ossfuzz

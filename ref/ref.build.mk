@@ -41,12 +41,12 @@ $(B)/next/%.o: $(NEXT_LIB)/%.S $(NEXT_FLAGS_STAMP)
 	$(call say,AS,zstd-1.5.7/$*.S)$(CC) $(NEXT_CFLAGS) -c $< -o $@
 
 $(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h ref/ref_frame_header.h \
-		ref/ref_recycle.h
+		ref/ref_recycle.h $(NEXT_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -DREFN_ORIGIN='"$(NEXT_ORIGIN)"' -Iref -c $< -o $@
 
 # Its own copy of the recycler (isolated with it: refnext.o needs nothing of libref.a).
-$(B)/next/ref_recycle.o: ref/ref_recycle.c ref/ref_recycle.h
+$(B)/next/ref_recycle.o: ref/ref_recycle.c ref/ref_recycle.h $(NEXT_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -Iref -c $< -o $@
 
@@ -55,7 +55,7 @@ $(REFNEXT_OBJ): $(NEXT_OBJS) kernel/isolate.sh $(NEXT_STAMP)
 else
 # Why there is none (zstd-next.sh's line, ZSTD_NEXT_ERR), for refn_describe.
 NEXT_WHY := $(shell tr -d "\"'\\\\" <$(ZSTD_NEXT_ERR) 2>/dev/null | tail -n1)
-$(REFNEXT_OBJ): ref/ref_next_none.c ref/ref_next.h $(NEXT_STAMP)
+$(REFNEXT_OBJ): ref/ref_next_none.c ref/ref_next.h $(NEXT_STAMP) $(HARNESS_FLAGS)
 	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) \
 		$(if $(NEXT_WHY),-DREFN_WHY='"$(NEXT_WHY)"') -Iref -c $< -o $@
 endif
