@@ -169,8 +169,11 @@ def sanitizer_defaults(asan, ubsan):
     """The options a replay runs with unless the caller set its own."""
     os.environ.setdefault('ASAN_OPTIONS', asan)
     os.environ.setdefault('UBSAN_OPTIONS', ubsan)
+    # The MemorySanitizer replayers (make repro VARIANT=msan, check-msan).
+    os.environ.setdefault('MSAN_OPTIONS', 'symbolize=1:handle_abort=1')
     sym = shutil.which('llvm-symbolizer-14') or shutil.which('llvm-symbolizer') or ''
     os.environ.setdefault('ASAN_SYMBOLIZER_PATH', sym)
+    os.environ.setdefault('MSAN_SYMBOLIZER_PATH', sym)
 
 
 def write_then_rename(path, text):
