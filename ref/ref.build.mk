@@ -77,6 +77,9 @@ DEB_OBJS := $(patsubst $(DEB_LIB)/%.c,$(B)/ref154/%.o,$(DEB_SRCS))
 DEB_CFLAGS = $(KVFLAGS) -DZSTD_LEGACY_SUPPORT=5 -DZSTD_MULTITHREAD -pthread \
 	-DXXH_NAMESPACE=ZSTD_ -I$(DEB_LIB) -I$(DEB_LIB)/common -I$(DEB_LIB)/legacy -w
 REF_LIB := $(B)/ref154/libzstd.a
+# The reports' references line says which source it is.
+$(B)/obj/oracles/zstd_result.o: VFLAGS += \
+	-DZO_REF_ORIGIN='"Debian source $(patsubst libzstd-%,%,$(notdir $(DEB_LIB))), built here"'
 
 $(B)/ref154/%.o: $(DEB_LIB)/%.c
 	@mkdir -p $(@D)
