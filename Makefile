@@ -6,6 +6,8 @@
 #   make fuzz              fuzz campaigns (TARGETS=, SECONDS=, ENGINE=libfuzzer|afl, JOBS=, TIMEOUT=)
 #   make findings          the campaigns' findings, known ones marked
 #   make repro INPUT=file  replay one input under ASan+UBSan (TARGET=, PARAMS="name=value ...")
+#   make check-msan        every committed corpus input replayed under MemorySanitizer
+#                          (not in make check: its cold build is too costly)
 #   make corpus-update     new-coverage inputs into corpus/regression/ (TARGETS=, CORPUS_MAX_LEN=)
 #   make check             every test, on two trees (SECOND_TREE=, SECOND_BUILD=)
 #   make gate              pre-merge conformance gate (BASELINE_SRC=, SECONDS=); gate-short,
@@ -44,10 +46,14 @@
 # Everywhere: KERNEL_SRC=/path/to/linux or debian:VERSION selects the tree
 # under test (default Debian's linux-source-6.1); BUILD= the build folder
 # (default build); FUZZ_WORK=, FINDINGS= where campaigns keep their state;
-# ZSTD_NEXT_CACHE= where zstd 1.5.7 is kept; V=1 shows the commands. Bad
+# ZSTD_NEXT_CACHE= where zstd 1.5.7 is kept; VARIANT=msan makes fuzz, repro
+# and findings' commands use MemorySanitizer (builds msan, fuzz-msan; default
+# asan: ASan+UBSan), ZSTD_DEB_SRC_CACHE= where its libzstd 1.5.4 source is
+# kept; V=1 shows the commands. Bad
 # values are refused in one line before anything is built.
 BUILD ?= build
 KERNEL_SRC ?=
+VARIANT ?= asan
 SECONDS ?= 60
 export SECONDS
 
@@ -91,11 +97,23 @@ ZSTD_NEXT := $(shell ref/zstd-next.sh $(ZSTD_NEXT_CACHE) 2>$(BUILD)/zstd-next.er
 ifeq ($(ZSTD_NEXT),)
 $(info $(shell cat $(BUILD)/zstd-next.err))
 endif
+# MemorySanitizer builds libzstd 1.5.4 from Debian's source (ref/zstd-deb-src.sh),
+# fetched only when a goal needs it.
+ZSTD_DEB_SRC_CACHE ?= $(BUILD)/zstd-deb-src
+ifneq ($(filter msan,$(VARIANT))$(filter check-msan,$(MAKECMDGOALS)),)
+ZSTD_DEB_SRC := $(shell ref/zstd-deb-src.sh $(ZSTD_DEB_SRC_CACHE) 2>$(BUILD)/zstd-deb-src.err)
+$(if $(ZSTD_DEB_SRC),,$(info $(shell tail -n1 $(BUILD)/zstd-deb-src.err)))
 endif
+endif
+
+# The variants VARIANT= selects: the replayer's and the fuzzer's.
+SAN_VARIANT := $(if $(filter msan,$(VARIANT)),msan,asan)
+SAN_FUZZ_VARIANT := $(if $(filter msan,$(VARIANT)),fuzz-msan,fuzz)
 
 # Build goals in one variant: $(call variant,asan,goals...)
 variant = $(MAKE) --no-print-directory -f build.mk VARIANT=$(1) TREE_DIR=$(TREE_DIR) \
-	ZSTD_NEXT=$(ZSTD_NEXT) ZSTD_NEXT_ERR=$(abspath $(BUILD))/zstd-next.err B=$(BDIR)/$(1) $(2)
+	ZSTD_NEXT=$(ZSTD_NEXT) ZSTD_NEXT_ERR=$(abspath $(BUILD))/zstd-next.err \
+	ZSTD_DEB_SRC=$(ZSTD_DEB_SRC) ZSTD_DEB_SRC_ERR=$(abspath $(BUILD))/zstd-deb-src.err B=$(BDIR)/$(1) $(2)
 ASAN_BIN := $(BDIR)/asan/bin
 
 # Goals run one after another; each variant's own build is parallel (-j).

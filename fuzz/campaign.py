@@ -61,6 +61,9 @@ AFL_SANITIZERS = {
 # shared-memory test case libAFLDriver reads; afl-fuzz takes a bigger -G):
 # a target's max_len over it is cut to it under AFL++.
 AFL_MAX_FILE = 1 << 20
+# The libFuzzer build a campaign runs: fuzz (ASan+UBSan), or fuzz-msan
+# (MemorySanitizer: make fuzz VARIANT=msan).
+FUZZ_VARIANT = os.environ.get('KZFUZZ_FUZZ_VARIANT', 'fuzz')
 
 
 class Stop(Exception):
@@ -116,7 +119,7 @@ def check_builds(bdir, engine, targets):
     if not os.access(spawn, os.X_OK):
         die(f'{spawn}: not built (the launcher that stops the fuzzers with the campaign)')
     for t in targets:
-        builds = [('fuzz', 'libFuzzer')]
+        builds = [(FUZZ_VARIANT, 'libFuzzer')]
         if engine == 'afl':
             builds += [('afl', 'AFL'), ('cmplog', 'CMPLOG')]
         for variant, name in builds:
@@ -319,8 +322,8 @@ class Campaign:
 
     # Merges and salvage.
 
-    def fuzzer(self, t, variant='fuzz'):
-        return f'{self.bdir}/{variant}/fuzz/{t}'
+    def fuzzer(self, t, variant=None):
+        return f'{self.bdir}/{variant or FUZZ_VARIANT}/fuzz/{t}'
 
     def lf_merge(self, t, w, dirs):
         """libFuzzer merge of dirs into corpus.merge, bounded; inputs that

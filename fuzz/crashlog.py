@@ -11,7 +11,7 @@ replay and the gate.
         holds no finding, 2 on bad usage (fuzz/crash-state.sh)
 
 CLASS: the `==KZFUZZ== <class>` line if there is one, else the sanitizer's
-(asan:<type>, ubsan:<check>), else libFuzzer's (timeout, oom, leak,
+(asan:<type>, ubsan:<check>, msan:<type>), else libFuzzer's (timeout, oom, leak,
 crash:<signal>). STATE: the top 3 meaningful frames of the first stack,
 ' > ' separated: frames without source (libc, sanitizer and libFuzzer
 runtimes: no absolute source path, or one in compiler-rt) and the harness's
@@ -19,7 +19,9 @@ own report functions (abort paths: $GATE_MATCH_SKIP) are left out; frames
 below LLVMFuzzerTestOneInput too. An oracle class's state is the harness's
 own: the API step, both results and the site of the report. Then the
 access of a memory error, rounded up to a power of two, and "[NAME]" for
-each mode the target announced ("kzfuzz: env NAME").
+each mode the target announced ("kzfuzz: env NAME"). A MemorySanitizer
+report's state ends with its origin: "(origin: FRAME)", the first
+meaningful frame of the stack that created the unwritten bytes.
 """
 import os
 import re
@@ -71,6 +73,8 @@ def raw_class(lines):
             return 'ubsan-type:' + _first_word(rest)
         if 'runtime error: ' in line:
             runtime_error = True
+        if 'WARNING: MemorySanitizer: ' in line:
+            return 'msan:' + _first_word(line.rsplit('WARNING: MemorySanitizer: ', 1)[1])
         if 'SUMMARY: AddressSanitizer: ' in line:
             return 'asan:' + _first_word(line.rsplit('SUMMARY: AddressSanitizer: ', 1)[1])
         if 'ERROR: libFuzzer: deadly signal' in line:
@@ -131,6 +135,14 @@ def oracle_state(lines):
     return '%s > %s > %s' % (step or '', verdict or '', site or 'no site')
 
 
+def msan_origin(lines, skip):
+    """The first meaningful frame that created MSan's unwritten bytes."""
+    for i, line in enumerate(lines):
+        if 'Uninitialized value was created' in line:
+            return top_frames(lines[i + 1:], skip).split(' > ')[0]
+    return '(no origin)'
+
+
 def access(lines):
     """READ or WRITE and the size, rounded up to a power of two, or None."""
     for line in lines:
@@ -145,6 +157,8 @@ def access(lines):
 
 def state_of(lines, cls, skip):
     state = oracle_state(lines) if cls.startswith('oracle:') else top_frames(lines, skip)
+    if cls.startswith('msan:'):
+        state += ' (origin: %s)' % msan_origin(lines, skip)
     a = access(lines)
     if a:
         state += ' (%s)' % a

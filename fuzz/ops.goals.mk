@@ -9,6 +9,8 @@
 #   make repro INPUT=file [TARGET=name] [PARAMS="level=19 windowLog=18"]
 #       replays one input on the ASan+UBSan replayer, symbolized; exits
 #       non-zero when the problem reproduces
+#   VARIANT=msan: fuzz, repro and findings under MemorySanitizer instead (the
+#       fuzz-msan and msan builds; work and findings in folders of their own)
 # FUZZ_WORK, FINDINGS: where campaigns keep their state (outside the repo).
 .PHONY: fuzz fuzz-build findings repro corpus-update test-crash-state test-fuzz-resume test-corpus-update \
 	test-repro-crashers test-fuzz-kill test-fuzz-lock test-fuzz-diskfull
@@ -17,12 +19,13 @@ ENGINE ?= libfuzzer
 JOBS ?= $(shell nproc)
 TIMEOUT ?= 10
 FUZZ_SEL := $(or $(TARGETS),$(FUZZ_TARGETS))
-FUZZ_WORK ?= $(BUILD)/work/$(TREE_ID)
-FINDINGS ?= $(BUILD)/findings/$(TREE_ID)
+MSAN_SUFFIX := $(if $(filter msan,$(VARIANT)),-msan)
+FUZZ_WORK ?= $(BUILD)/work/$(TREE_ID)$(MSAN_SUFFIX)
+FINDINGS ?= $(BUILD)/findings/$(TREE_ID)$(MSAN_SUFFIX)
 KNOWN_FINDINGS := corpus/findings.txt
 FAN_SEEDS := $(FUZZ_WORK)/seeds-fanotify
 # What a finding's reproduce command needs beyond INPUT.
-REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))
+REPRO_ARGS := $(if $(filter-out build,$(BUILD)),BUILD=$(BUILD))$(if $(KERNEL_SRC), KERNEL_SRC=$(KERNEL_SRC))$(if $(MSAN_SUFFIX), VARIANT=msan)
 CORPUS_MAX_LEN ?= 65536
 
 # The launcher every campaign starts its fuzzers with: they die with the
@@ -34,7 +37,7 @@ $(KZ_SPAWN): fuzz/kz_spawn.c
 
 # The variants a campaign runs: the libFuzzer build always (it triages),
 # AFL++ and its CMPLOG build for ENGINE=afl.
-FUZZ_VARIANTS := fuzz $(if $(filter afl,$(ENGINE)),afl cmplog)
+FUZZ_VARIANTS := $(SAN_FUZZ_VARIANT) $(if $(filter afl,$(ENGINE)),afl cmplog)
 
 # $(call fuzz_build,TARGETS,WHO): the libFuzzer build of TARGETS, quiet
 # unless it fails; WHO names the goal in the error line.
@@ -55,7 +58,7 @@ fuzz-build: selftest $(KZ_SPAWN)
 		rm -rf $(FAN_SEEDS) && mv $(FAN_SEEDS).tmp $(FAN_SEEDS); fi
 
 fuzz: fuzz-build
-	@rc=0; KZ_REPRO_ARGS='$(REPRO_ARGS)' fuzz/campaign.py -e $(ENGINE) -b $(BDIR) -T $(TREE_DIR) \
+	@rc=0; KZ_REPRO_ARGS='$(REPRO_ARGS)' KZFUZZ_FUZZ_VARIANT=$(SAN_FUZZ_VARIANT) fuzz/campaign.py -e $(ENGINE) -b $(BDIR) -T $(TREE_DIR) \
 		-w $(FUZZ_WORK) -f $(FINDINGS) -k $(KNOWN_FINDINGS) -s $(SECONDS) -j $(JOBS) \
 		-o $(TIMEOUT) -S corpus/regression -S $(BDIR)/seeds -S $(FAN_SEEDS) $(FUZZ_SEL) || rc=$$?; \
 	case " $(FUZZ_SEL) " in *" spec_frames "*) \
@@ -73,9 +76,9 @@ findings:
 # The target comes from TARGET=, the finding's record or the input's path.
 repro: selftest
 	+@t=$$(fuzz/repro-target.sh '$(INPUT)' '$(TARGET)' $(FUZZ_TARGETS)) || exit 2; \
-	$(call variant,asan,$(BDIR)/asan/fuzz/$$t) >$(BDIR)/repro-build.log 2>&1 || \
+	$(call variant,$(SAN_VARIANT),$(BDIR)/$(SAN_VARIANT)/fuzz/$$t) >$(BDIR)/repro-build.log 2>&1 || \
 		{ tail -n 20 $(BDIR)/repro-build.log; echo "repro: building the $$t replayer failed"; exit 2; }; \
-	KZFUZZ_PARAMS='$(PARAMS)' fuzz/repro.sh $(BDIR)/asan/fuzz/$$t '$(INPUT)' $$t $(KNOWN_FINDINGS)
+	KZFUZZ_PARAMS='$(PARAMS)' fuzz/repro.sh $(BDIR)/$(SAN_VARIANT)/fuzz/$$t '$(INPUT)' $$t $(KNOWN_FINDINGS)
 
 # Crash states of canned sanitizer logs.
 test-crash-state:

@@ -5,6 +5,11 @@ implementation behind make check, make repro and the gate.
     replay.py corpus NAME LOGDIR BINDIR TARGET...
         each target's regression corpus (corpus/regression/<target>/) must
         replay cleanly; one line per target (check-regression)
+    replay.py explained NAME LOGDIR BINDIR TARGET...
+        as corpus, but an input whose failure the registry knows (a finding
+        entry of its class and crash state) is explained, listed, not a
+        failure: a target whose corpus fails is replayed one input at a
+        time (check-msan: its references differ from the ASan build's)
     replay.py crashers NAME LOGDIR BINDIR TARGET...
         each committed crasher (corpus/crashers/<target>/<class>/) must still
         fail, with its folder's class, and the registry must know it
@@ -118,6 +123,38 @@ def corpus(name, logdir, bindir, targets):
     return fail
 
 
+def explained_one(name, t, bindir, f, log, judge):
+    """0 when f replays clean or its failure is known, else 1."""
+    if run([os.path.join(bindir, t), f], log, judge.env(f)) == 0:
+        return 0
+    try:
+        cls, state = crashlog.classify(read(log))
+    except crashlog.NoFinding:
+        cls, state = 'no finding', ''
+    e = findings.match(judge.entries, t, cls, state)
+    if e is None:
+        print('%s: %s: %s: FAILED: new: %s | %s (log: %s)' % (name, t, f, cls, state, log))
+        return 1
+    print('%s: %s: %s: explained: %s (%s)' % (name, t, f, e.id, cls))
+    return 0
+
+
+def explained(name, logdir, bindir, targets, judge):
+    fail = 0
+    for t in targets:
+        log = os.path.join(logdir, 'regression-%s.log' % t)
+        if run([os.path.join(bindir, t), os.path.join('corpus/regression', t)], log) == 0:
+            print('%s: %s: %s' % (name, t, last_line(log)))
+            continue
+        files = files_under(os.path.join('corpus/regression', t))
+        bad = sum(explained_one(name, t, bindir, f, '%s.%d' % (log, i), judge)
+                  for i, f in enumerate(files))
+        print('%s: %s: %d inputs one at a time, %d failing unexplained'
+              % (name, t, len(files), bad))
+        fail |= bad > 0
+    return int(fail)
+
+
 def crasher_argv(bdir, t, f, timeout=None):
     """The command a committed crasher replays with (without f). Under oom/
     it needs libFuzzer's malloc limit (2 GB, its -rss_limit_mb): the ASan
@@ -169,8 +206,11 @@ def sanitizer_defaults(asan, ubsan):
     """The options a replay runs with unless the caller set its own."""
     os.environ.setdefault('ASAN_OPTIONS', asan)
     os.environ.setdefault('UBSAN_OPTIONS', ubsan)
+    # The MemorySanitizer replayers (make repro VARIANT=msan, check-msan).
+    os.environ.setdefault('MSAN_OPTIONS', 'symbolize=1:handle_abort=1')
     sym = shutil.which('llvm-symbolizer-14') or shutil.which('llvm-symbolizer') or ''
     os.environ.setdefault('ASAN_SYMBOLIZER_PATH', sym)
+    os.environ.setdefault('MSAN_SYMBOLIZER_PATH', sym)
 
 
 def write_then_rename(path, text):
@@ -357,6 +397,7 @@ def one_verdict(rc, path, target, judge, log, limit):
 USAGE = {
     'corpus': 'NAME LOGDIR BINDIR TARGET...',
     'crashers': 'NAME LOGDIR BINDIR TARGET...',
+    'explained': 'NAME LOGDIR BINDIR TARGET...',
     'gate': 'DIR BDIR REPRO_ENV TARGET...',
     'one': 'REPLAYER INPUT TARGET REGISTRY',
 }
@@ -376,6 +417,10 @@ def main(argv):
         return 2
     if cmd == 'corpus':
         return corpus(args[0], args[1], args[2], args[3:])
+    if cmd == 'explained':
+        sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1',
+                           'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
+        return explained(args[0], args[1], args[2], args[3:], judge)
     if cmd == 'crashers':
         sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1',
                            'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')

@@ -5,6 +5,8 @@
 #   afl    afl-clang-fast with ASan+UBSan, libAFLDriver
 #   cmplog afl-clang-fast CMPLOG build (AFL_LLVM_CMPLOG=1)
 #   cov    clang source-based coverage
+#   msan   clang MemorySanitizer with origins: replayers, repro (VARIANT=msan)
+#   fuzz-msan  clang libFuzzer with MemorySanitizer (make fuzz VARIANT=msan)
 #   ossfuzz CC/CFLAGS/LIB_FUZZING_ENGINE of an OSS-Fuzz build environment
 # COVFLAGS: the fuzzer's coverage instrumentation (libFuzzer's edges and
 # comparisons), which build.mk gives only the code under test and what
@@ -25,6 +27,11 @@ CLANG ?= clang-14
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZDEF := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 COVFLAGS :=
+# MemorySanitizer: every byte read must have been written. Every library
+# linked in must be instrumented too (the references are built from source:
+# ref/ref.build.mk), and no assembly (its writes are not seen).
+MSAN := -fsanitize=memory -fsanitize-memory-track-origins -fno-omit-frame-pointer \
+	-DZSTD_DISABLE_ASM
 
 ifeq ($(VARIANT),plain)
 CC := gcc
@@ -41,6 +48,17 @@ CC := $(CLANG)
 VFLAGS := -O1 -g $(SAN) $(FUZZDEF)
 COVFLAGS := -fsanitize=fuzzer-no-link
 VLDFLAGS := $(SAN) -fsanitize=fuzzer
+override ENGINE := libfuzzer
+else ifeq ($(VARIANT),msan)
+CC := $(CLANG)
+VFLAGS := -O1 -g $(MSAN) $(FUZZDEF)
+VLDFLAGS := $(MSAN)
+override ENGINE := standalone
+else ifeq ($(VARIANT),fuzz-msan)
+CC := $(CLANG)
+VFLAGS := -O1 -g $(MSAN) $(FUZZDEF)
+COVFLAGS := -fsanitize=fuzzer-no-link
+VLDFLAGS := $(MSAN) -fsanitize=fuzzer
 override ENGINE := libfuzzer
 else ifeq ($(VARIANT),afl)
 CC := afl-clang-fast
@@ -71,7 +89,7 @@ VLDFLAGS := $(OSSFUZZ_CFLAGS)
 OSSFUZZ_LDLIBS ?= -lstdc++
 override ENGINE := ossfuzz
 else
-$(error unknown VARIANT '$(VARIANT)': plain asan fuzz afl cmplog cov ossfuzz)
+$(error unknown VARIANT '$(VARIANT)': plain asan fuzz msan fuzz-msan afl cmplog cov ossfuzz)
 endif
 
 AFL_DRIVER ?= /usr/lib/afl/libAFLDriver.a

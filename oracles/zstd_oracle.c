@@ -229,9 +229,11 @@ void zo_expect(const struct zo_case *c, const char *step, const struct zo_result
 	       const struct zo_result *r)
 {
 	struct zo_verdict v;
-	enum zo_class cls = zo_verdict(c, k, r, &v);
+	enum zo_class cls;
 	char detail[256];
 
+	zo_uninit_check(c, step, k, r, NULL);
+	cls = zo_verdict(c, k, r, &v);
 	if ((cls == ZO_AGREE || cls == ZO_KNOWN) && c->over_cap)
 		zo_note_over_cap(c, step);
 	if (cls == ZO_AGREE)

@@ -236,6 +236,15 @@ void zo_expect3(const struct zo_case *c, const char *step, const struct zo_resul
 /* A broken promise of the API (wrong error, overrun, no progress...): report and abort. */
 __attribute__((noreturn, format(printf, 2, 3)))
 void zo_contract(const struct zo_case *c, const char *fmt, ...);
+/*
+ * MemorySanitizer builds: every byte of each side's successful output must
+ * have been written (oracles/zstd_uninit.c). The kernel's unwritten bytes
+ * abort as oracle:uninit-output; a reference's are a counted fact. zo_expect
+ * and zo_expect3 call it first; n may be NULL. A no-op in other builds.
+ */
+void zo_uninit_check(const struct zo_case *c, const char *step, const struct zo_result *k,
+		     const struct zo_result *r, const struct zo_result *n);
+unsigned long zo_uninit_facts(void);
 /* The marker line and the report; k, r and site may be NULL. */
 void zo_report(FILE *f, const struct zo_case *c, enum zo_class cls, const char *detail,
 	       const struct zo_result *k, const struct zo_result *r,

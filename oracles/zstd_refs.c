@@ -97,6 +97,7 @@ void zo_expect3(const struct zo_case *c, const char *step, const struct zo_resul
 	struct zo_verdict v;
 	char detail[320], rt[160];
 
+	zo_uninit_check(c, step, k, r, n);
 	if (zo_verdict3(c, k, r, n, &v) != ZO_AGREE && v.cls != ZO_KNOWN)
 		goto finding;
 	if (v.refs_differ)

@@ -66,13 +66,18 @@ void zo_next_result(struct zo_result *r, const char *who, size_t ret,
 	r->next = 1;
 }
 
+/* Where the first reference comes from: the MSan builds compile it from source. */
+#ifndef ZO_REF_ORIGIN
+#define ZO_REF_ORIGIN "Debian"
+#endif
+
 const char *zo_references(void)
 {
 	static char text[512];
 	unsigned int v = ref_version();
 
 	if (!text[0])
-		snprintf(text, sizeof(text), "libzstd %u.%u.%u (Debian)%s%s", v / 10000,
+		snprintf(text, sizeof(text), "libzstd %u.%u.%u (" ZO_REF_ORIGIN ")%s%s", v / 10000,
 			 v / 100 % 100, v % 100, refn_available() ? ", " : " alone: ",
 			 refn_describe());
 	return text;

@@ -59,3 +59,33 @@ $(REFNEXT_OBJ): ref/ref_next_none.c ref/ref_next.h $(NEXT_STAMP) $(HARNESS_FLAGS
 	$(call say,CC,$<)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) \
 		$(if $(NEXT_WHY),-DREFN_WHY='"$(NEXT_WHY)"') -Iref -c $< -o $@
 endif
+
+# The MemorySanitizer variants cannot link Debian's libzstd.a (an
+# uninstrumented library's writes look like bytes nobody wrote): the first
+# reference is built from Debian's source package (ZSTD_DEB_SRC, its lib/:
+# ref/zstd-deb-src.sh) with the variant's flags, as Debian configures it
+# (legacy formats v05 to v07, multithreaded), into $(B)/ref154/libzstd.a.
+ifneq ($(filter msan fuzz-msan,$(VARIANT)),)
+ifeq ($(ZSTD_DEB_SRC),)
+$(error $(if $(ZSTD_DEB_SRC_ERR),$(shell tail -n1 $(ZSTD_DEB_SRC_ERR) 2>/dev/null),no ZSTD_DEB_SRC): the $(VARIANT) build needs libzstd 1.5.4 from source)
+endif
+DEB_LIB := $(ZSTD_DEB_SRC)
+DEB_SRCS := $(sort $(wildcard $(DEB_LIB)/common/*.c $(DEB_LIB)/compress/*.c \
+	$(DEB_LIB)/decompress/*.c $(DEB_LIB)/dictBuilder/*.c $(DEB_LIB)/deprecated/*.c \
+	$(DEB_LIB)/legacy/zstd_v0[5-7].c))
+DEB_OBJS := $(patsubst $(DEB_LIB)/%.c,$(B)/ref154/%.o,$(DEB_SRCS))
+DEB_CFLAGS = $(KVFLAGS) -DZSTD_LEGACY_SUPPORT=5 -DZSTD_MULTITHREAD -pthread \
+	-DXXH_NAMESPACE=ZSTD_ -I$(DEB_LIB) -I$(DEB_LIB)/common -I$(DEB_LIB)/legacy -w
+REF_LIB := $(B)/ref154/libzstd.a
+# The reports' references line says which source it is.
+$(B)/obj/oracles/zstd_result.o: VFLAGS += \
+	-DZO_REF_ORIGIN='"Debian source $(patsubst libzstd-%,%,$(notdir $(DEB_LIB))), built here"'
+
+$(B)/ref154/%.o: $(DEB_LIB)/%.c
+	@mkdir -p $(@D)
+	$(call say,CC,libzstd-1.5.4/$*.c)$(CC) $(DEB_CFLAGS) -c $< -o $@
+
+$(REF_LIB): $(DEB_OBJS)
+	@rm -f $@
+	$(call say,AR,$@)ar rcs $@ $^
+endif

@@ -8,6 +8,9 @@
 # paths, an interceptor frame and compiler clone suffixes (.isra.0,
 # .constprop.2, .part.1, .llvm.N, .cold): their states must be equal; an
 # oracle finding's state is its step, results and site, so two sites differ.
+# A MemorySanitizer report (a replayer built -O0 from a probe: a branch on
+# malloc()ed bytes) ends its state with its origin frame; the oracle's own
+# uninit-output report is an oracle state.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$here/crash-logs

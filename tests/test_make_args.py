@@ -36,7 +36,7 @@ class Check(unittest.TestCase):
             for given in ({}, {'TARGETS': 'unzstd spec_frames', 'ENGINE': 'afl', 'SECONDS': '5',
                                'JOBS': '2', 'KERNEL_SRC': 'debian:6.12', 'BASELINE_SRC': TOP},
                           {'INPUT': f.name, 'TARGET': 'unzstd'}, {'GATE_SHORT_RUNS': '0'},
-                          {'KERNEL_SRC': ''}):
+                          {'KERNEL_SRC': ''}, {'VARIANT': 'msan'}, {'VARIANT': 'asan'}):
                 self.assertIsNone(refusal(given, ['repro'] if 'INPUT' in given else []), given)
 
     def test_bad_values_refused(self):
@@ -44,6 +44,7 @@ class Check(unittest.TestCase):
                             ({'TARGETS': ''}, 'TARGETS= is empty'),
                             ({'TARGET': 'nosuch'}, 'TARGET: nosuch: unknown target'),
                             ({'ENGINE': 'honggfuzz'}, 'ENGINE=honggfuzz: unknown engine'),
+                            ({'VARIANT': 'tsan'}, 'VARIANT=tsan: unknown (one of: asan msan)'),
                             ({'SECONDS': '0'}, 'SECONDS=0: not a whole number of at least 1'),
                             ({'JOBS': '01'}, 'JOBS=01: not'),
                             ({'TIMEOUT': '1.5'}, 'TIMEOUT=1.5: not'),

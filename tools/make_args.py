@@ -24,7 +24,9 @@ POSITIVE = ('SECONDS', 'JOBS', 'TIMEOUT', 'INTERVAL', 'CORPUS_MAX_LEN', 'MEASURE
             'MEASURE_RUNS', 'CALIBRATE_RUNS', 'GATE_FUZZ_JOBS', 'GATE_SHORT_SECONDS')
 COUNTS = ('GATE_SHORT_RUNS', 'GATE_STACK_GROWTH')
 TREES = ('KERNEL_SRC', 'BASELINE_SRC')
-KNOWN = ('TARGETS', 'TARGET', 'INPUT', 'ENGINE', 'PARAMS') + TREES + POSITIVE + COUNTS
+KNOWN = ('TARGETS', 'TARGET', 'INPUT', 'ENGINE', 'PARAMS', 'VARIANT') + TREES + POSITIVE + COUNTS
+# VARIANT=: the sanitizer family of make fuzz, repro and check-msan.
+SANITIZER_VARIANTS = ('asan', 'msan')
 # Read from the environment only for make repro: no other goal reads them.
 REPRO_ONLY = ('INPUT', 'TARGET', 'PARAMS')
 # PARAMS="name=value ...": the names are the ones fuzz/zstd_params.c reads
@@ -124,6 +126,9 @@ def check(given, goals=(), tree_api=None, rows=None):
     engine = given.get('ENGINE', 'libfuzzer')
     if engine not in targets.ENGINES:
         raise ArgError(f'ENGINE={engine}: unknown engine (one of: {" ".join(targets.ENGINES)})')
+    variant = given.get('VARIANT', 'asan')
+    if variant not in SANITIZER_VARIANTS:
+        raise ArgError(f'VARIANT={variant}: unknown (one of: {" ".join(SANITIZER_VARIANTS)})')
     for var in TREES:
         check_tree(var, given.get(var, ''))
     for var in POSITIVE + COUNTS:
