@@ -35,7 +35,7 @@ esac
 stamp="$origin $(stat -c '%s %Y' "$origin")"
 tree=$dest/linux
 if [ "$(cat "$dest/origin.txt" 2>/dev/null)" != "$stamp" ]; then
-	rm -rf "$dest"
+	rm -rf "$tree" "$dest/pristine" "$dest/out" "$dest/unpack"
 	mkdir -p "$dest/unpack"
 	if [ -f "$origin" ]; then
 		tar xf "$origin" -C "$dest/unpack"
