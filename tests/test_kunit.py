@@ -118,6 +118,14 @@ class Ktap(unittest.TestCase):
             ('roundtrip_level_m5', 'skip')])
         self.assertEqual(problems, [])
 
+    def test_message_on_its_own_line(self):
+        """6.1 prints a _MSG expectation's message unindented, after the values."""
+        text = KTAP_61.replace(
+            '    # golden_fail_truncated: must-fail/truncated.zst: oneshot',
+            '        r == 1\nmust-fail/truncated.zst: oneshot')
+        line, _ = kr.summarize(*kr.parse_ktap(text), 'x')
+        self.assertIn('golden_fail_truncated: must-fail/truncated.zst: oneshot rejects', line)
+
     def test_6_12_style_without_dash(self):
         text = KTAP_61.replace('ok 1 - golden', 'ok 1 golden').replace('not ok 2 - ', 'not ok 2 ')
         cases, _, _ = kr.parse_ktap(text)
