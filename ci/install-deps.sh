@@ -32,6 +32,7 @@ if [ "${1:-}" = --deb-src ]; then
 fi
 
 all=(clang-14 llvm-14 libclang-rt-14-dev afl++ libzstd-dev libcmocka-dev zstd
+     flex bison bc libelf-dev
      linux-source-6.1 e2fsprogs gnuplot-nox zip unzip xz-utils python3)
 optional=(linux-source-6.12)
 want=("$@")

@@ -6,7 +6,9 @@ merge? Called by `make gate` (conformance/gate.goals.mk):
             [--no-base-rule]
 
 --quick (make gate-short): the check programs that take --quick (their
-usage text says so) run their quick subset. --no-base-rule (or
+usage text says so) run their quick subset, and check 9 (make kunit: the
+vectors in the tree's UML kernel, conformance/kunit_run.py) is skipped.
+--no-base-rule (or
 GATE_BASE_RULE=0): check 7's new findings fail without being judged
 against the base tree (conformance/gate_base.py), for calibration.
 Builds the harness against the tree, runs the checks, each into
@@ -16,7 +18,7 @@ report.tap and report.junit.xml. Exit 0 only when every check passed or
 was skipped by design; 1 otherwise; 2 on bad arguments.
 
 When the self-test fails, checks 2-5 still run (they name the cause);
-6-8 are skipped.
+6-9 are skipped.
 Environment: MAKE; GATE_JOBS (build jobs, 2); SPEED_THRESHOLD (percent, -5:
 check 8's speed rows, gate_baseline.py);
 GATE_STACK_GROWTH (bytes, 64); GATE_FUZZ_JOBS (2); GATE_FUZZ_SEED (1);
@@ -37,7 +39,7 @@ from gate_report import env, last_line  # noqa: F401 (shared with the check scri
 
 HERE = 'conformance'
 CHECKS = ['00-build', '01-selftest', '02-api-contract', '03-golden', '04-callers', '05-stack',
-          '06-regression', '07-fuzz', '08-baseline']
+          '06-regression', '07-fuzz', '08-baseline', '09-kunit']
 TITLES = {
     '00-build': 'build of the harness against the tree',
     '01-selftest': 'build self-test',
@@ -48,6 +50,7 @@ TITLES = {
     '06-regression': 'regression corpus',
     '07-fuzz': 'time-boxed fuzzing',
     '08-baseline': 'baseline comparison',
+    '09-kunit': 'KUnit suite in UML',
 }
 NUMERIC_ENV = ['GATE_JOBS', 'GATE_STACK_GROWTH', 'GATE_FUZZ_JOBS',
                'GATE_FUZZ_SEED', 'GATE_CHECK_TIMEOUT', 'GATE_BUILD_TIMEOUT']
@@ -523,7 +526,7 @@ class Gate:
         # fuzzing or baseline.
         if not selftest_ok:
             self.mark('skip', 'not run: the build self-test did not pass, the results would '
-                      'be false findings', '06-regression', '07-fuzz', '08-baseline')
+                      'be false findings', '06-regression', '07-fuzz', '08-baseline', '09-kunit')
             return self.finish() or 1
         return self.late_checks(self.targets())
 
@@ -557,6 +560,12 @@ class Gate:
             self.run_script('08-baseline', limit, f'{HERE}/gate_baseline.py', self.bdir,
                             o['build'], o['bsrc'], seeds,
                             os.path.join(self.cdir('05-stack'), 'stack.csv'))
+        if o['quick']:
+            self.mark('skip', 'not run under --quick: a UML kernel build takes minutes '
+                      '(make kunit)', '09-kunit')
+        else:
+            self.run_script('09-kunit', whole('GATE_BUILD_TIMEOUT', self.build_timeout) + 3600,
+                            f'{HERE}/gate_kunit.sh', o['build'], o['ksrc'], self.repro_env)
         return self.finish()
 
 

@@ -1,0 +1,12 @@
+# make kunit: the harness's vectors as a KUnit suite built and run in a
+# scratch copy of the tree under test, on UML x86_64 with KASAN
+# (conformance/kunit_run.py; conformance/README-gate.md "make kunit").
+#   make kunit [KERNEL_SRC=tree] [KUNIT_PLANT=patch]
+# Not in make check: a cold UML build takes over 10 min (RESULTS.md).
+.PHONY: kunit
+# KUNIT_PLANT: a patch (-p1) applied to the scratch copy (planted-bug tests).
+KUNIT_PLANT ?=
+kunit:
+	@nice -n 15 conformance/kunit_run.py --build '$(BUILD)' --kernel-src '$(KERNEL_SRC)' \
+		--zstd '$(KTREE_ZSTD_VERSION)' --kver '$(KTREE_KERNEL_VERSION)' --tree-id '$(TREE_ID)' \
+		--plant '$(KUNIT_PLANT)'
