@@ -119,6 +119,14 @@ class Committed(unittest.TestCase):
                 repro = [p for _, p in e.reproducer_list()]
                 self.assertIn('corpus/divergences/%s/%s.zst' % (e.id, e.id), repro, e.id)
 
+    def test_divergence_justifications_short(self):
+        """A divergence's justification is at most 300 characters and points
+        at its folder's README.md, which holds the long story."""
+        for e in findings.load(zstd=''):
+            if e.kind == 'divergence':
+                self.assertLessEqual(len(e.justification), 300, e.id)
+                self.assertIn('corpus/divergences/%s/README.md' % e.id, e.justification, e.id)
+
     def test_divergence_folders(self):
         """One folder per divergence, each with its README.md and golden.txt,
         and nothing else in corpus/divergences/."""
