@@ -16,7 +16,8 @@ gate-api-contract_SRCS := conformance/gate_api_contract.c conformance/api_common
 # the vector registers on the stack, kilobytes the kernel never spends.
 gate-stack_LDLIBS := -Wl,-z,now
 
-LIB_SRCS += conformance/golden_manifest.c conformance/golden_answers.c
+LIB_SRCS += conformance/golden_manifest.c conformance/golden_answers.c \
+	conformance/golden_divergences.c
 PROGRAMS += $(B)/bin/gate-golden
 gate-golden_SRCS := conformance/gate_golden.c conformance/golden_decode.c
 

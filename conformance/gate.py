@@ -35,23 +35,13 @@ import time
 
 import gate_base
 import gate_report
-from gate_report import env, last_line  # noqa: F401 (shared with the check scripts)
+from gate_report import TABLE, check_of, env, last_line  # noqa: F401 (shared with the check scripts)
 
 HERE = 'conformance'
-CHECKS = ['00-build', '01-selftest', '02-api-contract', '03-golden', '04-callers', '05-stack',
-          '06-regression', '07-fuzz', '08-baseline', '09-kunit']
-TITLES = {
-    '00-build': 'build of the harness against the tree',
-    '01-selftest': 'build self-test',
-    '02-api-contract': 'API contract',
-    '03-golden': 'golden vectors',
-    '04-callers': 'caller profiles',
-    '05-stack': 'stack usage',
-    '06-regression': 'regression corpus',
-    '07-fuzz': 'time-boxed fuzzing',
-    '08-baseline': 'baseline comparison',
-    '09-kunit': 'KUnit suite in UML',
-}
+# The checks, one entry each: TABLE in gate_report.py (HACKING.md "Gate").
+CHECKS = [c.name for c in TABLE]
+TITLES = {c.name: c.title for c in TABLE}
+
 NUMERIC_ENV = ['GATE_JOBS', 'GATE_STACK_GROWTH', 'GATE_FUZZ_JOBS',
                'GATE_FUZZ_SEED', 'GATE_CHECK_TIMEOUT', 'GATE_BUILD_TIMEOUT']
 OPTIONS = {'--build': 'build', '--kernel-src': 'ksrc', '--baseline-src': 'bsrc',
@@ -288,7 +278,7 @@ class Gate:
         self.interrupts = Interrupts()
 
     def unstaged(self):
-        c = '00-build'
+        c = check_of('build').name
         log = os.path.join(self.cdir(c), 'stage.log')
         write(log, self.loc + '\n')
         why = f'the tree cannot be staged: {last_line(log)}'
@@ -300,7 +290,7 @@ class Gate:
         return self.finish() or 1
 
     def build(self):
-        c = '00-build'
+        c = check_of('build').name
         self.begin(c)
         if not self.bdir:
             return self.unstaged()
@@ -371,13 +361,14 @@ class Gate:
 
     def selftest(self):
         """Check 1; whether the build passed its self-test."""
-        c = '01-selftest'
-        if not self.needs('asan', c):
+        chk = check_of('selftest')
+        c = chk.name
+        if not self.needs(chk.variant, c):
             return False
         self.begin(c)
         log = os.path.join(self.cdir(c), 'log')
         rc, _ = self.call(['timeout', self.check_timeout,
-                           os.path.join(self.bdir, 'asan', 'bin', 'kh-selftest')], out=log)
+                           os.path.join(self.bdir, chk.variant, 'bin', chk.program)], out=log)
         repro = f'{self.make_str} {self.repro_env} selftest'
         tail = last_line(log)
         if rc == 0:
@@ -516,28 +507,42 @@ class Gate:
         if err is not None:
             return err
         selftest_ok = self.selftest()
-        # Checks 2-5 run even when the self-test failed: their lines name the cause.
-        self.run_prog('02-api-contract', 'asan', 'gate-api-contract')
-        self.run_prog('03-golden', 'asan', 'gate-golden')
-        self.run_prog('04-callers', 'asan', 'gate-callers')
-        self.run_prog('05-stack', 'plain', 'gate-stack', '--csv',
-                      os.path.join(self.cdir('05-stack'), 'stack.csv'))
+        first = TABLE.index(check_of('selftest')) + 1
+        progs = [c for c in TABLE[first:] if c.runner == 'prog']
+        late = TABLE[first + len(progs):]
+        # The program checks run even when the self-test failed: their lines name the cause.
+        for c in progs:
+            self.run_prog(c.name, c.variant, c.program, *self.prog_args(c))
         # A build that fails its self-test gives false findings: no corpus,
         # fuzzing or baseline.
         if not selftest_ok:
             self.mark('skip', 'not run: the build self-test did not pass, the results would '
-                      'be false findings', '06-regression', '07-fuzz', '08-baseline', '09-kunit')
+                      'be false findings', *[c.name for c in late])
             return self.finish() or 1
-        return self.late_checks(self.targets())
+        return self.late_checks(self.targets(), late)
 
-    def late_checks(self, targets):
-        """Checks 6-8: regression corpus, time-boxed fuzzing, baseline."""
-        o = self.o
+    def stack_csv(self):
+        """The stack check's figures, which the baseline check compares."""
+        return os.path.join(self.cdir(check_of(program='gate-stack').name), 'stack.csv')
+
+    def prog_args(self, c):
+        return ['--csv', self.stack_csv()] if c.program == 'gate-stack' else []
+
+    def late_checks(self, targets, late):
+        """The checks after the programs: regression corpus, time-boxed fuzzing, baseline."""
         seeds = self.make_seeds()
-        if self.needs('asan', '06-regression'):
-            self.run_script('06-regression', self.check_timeout, f'{HERE}/gate-regress.sh',
+        for c in late:
+            getattr(self, 'check_' + c.runner)(c, targets, seeds)
+        return self.finish()
+
+    def check_regression(self, c, targets, seeds):
+        if self.needs(c.variant, c.name):
+            self.run_script(c.name, self.check_timeout, f'{HERE}/{c.program}',
                             self.bdir, self.repro_env, *targets)
-        if self.needs('fuzz', '07-fuzz'):
+
+    def check_fuzz(self, c, targets, seeds):
+        o = self.o
+        if self.needs(c.variant, c.name):
             jobs = whole('GATE_FUZZ_JOBS', self.fuzz_jobs)
             if not jobs:
                 print('gate: GATE_FUZZ_JOBS=0: division by 0', file=sys.stderr)
@@ -549,24 +554,28 @@ class Gate:
             # The base, when a new finding needs it, builds within the check's time.
             limit = rounds * (per_target + 60) + 120 + whole('GATE_BUILD_TIMEOUT',
                                                              self.build_timeout) + 600
-            self.run_script('07-fuzz', limit, f'{HERE}/gate_fuzz.py', *self.base_args(),
+            self.run_script(c.name, limit, f'{HERE}/{c.program}', *self.base_args(),
                             self.bdir, o['secs'], self.fuzz_jobs,
                             env('GATE_FUZZ_SEED', '1'), seeds, self.repro_env, *targets)
+
+    def check_baseline(self, c, targets, seeds):
+        o = self.o
         if not o['bsrc']:
-            self.mark('skip', 'no BASELINE_SRC given', '08-baseline')
-        elif self.needs('plain', '08-baseline'):
+            self.mark('skip', 'no BASELINE_SRC given', c.name)
+        elif self.needs(c.variant, c.name):
             limit = whole('GATE_BUILD_TIMEOUT', self.build_timeout) + \
                 whole('GATE_CHECK_TIMEOUT', self.check_timeout) * 2
-            self.run_script('08-baseline', limit, f'{HERE}/gate_baseline.py', self.bdir,
-                            o['build'], o['bsrc'], seeds,
-                            os.path.join(self.cdir('05-stack'), 'stack.csv'))
+            self.run_script(c.name, limit, f'{HERE}/{c.program}', self.bdir,
+                            o['build'], o['bsrc'], seeds, self.stack_csv())
+
+    def check_kunit(self, c, targets, seeds):
+        o = self.o
         if o['quick']:
             self.mark('skip', 'not run under --quick: a UML kernel build takes minutes '
-                      '(make kunit)', '09-kunit')
+                      '(make kunit)', c.name)
         else:
-            self.run_script('09-kunit', whole('GATE_BUILD_TIMEOUT', self.build_timeout) + 3600,
-                            f'{HERE}/gate_kunit.sh', o['build'], o['ksrc'], self.repro_env)
-        return self.finish()
+            self.run_script(c.name, whole('GATE_BUILD_TIMEOUT', self.build_timeout) + 3600,
+                            f'{HERE}/{c.program}', o['build'], o['ksrc'], self.repro_env)
 
 
 def main(argv):

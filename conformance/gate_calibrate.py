@@ -52,7 +52,7 @@ def pre_existing(run):
     """(target, class, crash state) of each finding of the run's fuzz check
     that the base reproduced (07-fuzz/pre-existing, message TAB commands:
     "target: pre-existing: class | state (input ..., log ...): why")."""
-    path = os.path.join(run, '07-fuzz', 'pre-existing') if run else ''
+    path = os.path.join(run, gate_report.check_of('fuzz').name, 'pre-existing') if run else ''
     if not path or not gate_report.nonempty(path):
         return []
     found = []

@@ -5,22 +5,28 @@
  * decoding entry point of the wrapper. The references' answers on the
  * vectors that are not must-decode are recorded in reference-answers.txt
  * (golden_answers.h) and checked, for libzstd 1.5.4 and, where it was
- * built, zstd 1.5.7.
+ * built, zstd 1.5.7. Each known divergence's vector and answers are in
+ * its folder, corpus/divergences/<id>/ (golden.txt: golden_divergences.h).
  *
- *   gate-golden [--dir conformance/golden] [--record]
+ *   gate-golden [--dir conformance/golden] [--divergences corpus/divergences] [--record]
  *
- * --record prints those answers afresh, in that file's format, and checks nothing.
+ * --record prints those answers afresh, in that file's format, rewrites the
+ * answers of each divergence's golden.txt, and checks nothing.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <linux/zstd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate_tap.h"
 #include "golden_answers.h"
 #include "golden_decode.h"
+#include "golden_divergences.h"
 #include "golden_manifest.h"
 #include "findings_table.h"
+#include "file_write.h"
 #include "kz.h"
 #include "ref_next.h"
 #include "ref_zstd.h"
@@ -32,9 +38,14 @@
 #define MAX_VECTORS	256
 #define MAX_ANSWERS	(MAX_VECTORS * 4)
 #define MAX_TESTVECS	64
+#define MAX_DIVERGENCES	128
 
 struct golden {
-	const char *dir;
+	const char *dir, *div_dir;
+	struct golden_divergence div[MAX_DIVERGENCES];
+	size_t div_count;
+	FILE *rec_out;		/* --record: where answer lines go */
+	int rec_bare;		/* --record: lines without the vector's path */
 	struct golden_entry entries[MAX_VECTORS];
 	size_t count;
 	struct golden_answer answers[MAX_ANSWERS];
@@ -44,11 +55,24 @@ struct golden {
 	unsigned int decoded, failed, testmgr;
 };
 
+/* The divergence whose vector gate-golden names rel, or NULL. */
+static const struct golden_divergence *divergence_of(const struct golden *g, const char *rel)
+{
+	for (size_t i = 0; i < g->div_count; i++)
+		if (!strcmp(g->div[i].rel, rel))
+			return &g->div[i];
+	return NULL;
+}
+
 static unsigned char *load(const struct golden *g, const char *rel, size_t *len)
 {
+	const struct golden_divergence *d = divergence_of(g, rel);
 	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s", g->dir, rel);
+	if (d)
+		snprintf(path, sizeof(path), "%s/%s/%s", g->div_dir, d->id, d->file);
+	else
+		snprintf(path, sizeof(path), "%s/%s", g->dir, rel);
 	return golden_read_file(path, len);
 }
 
@@ -121,7 +145,8 @@ static void reference_answers(struct gate_tap *t, struct golden *g, const char *
 		way = w == GOLDEN_REFERENCE || w == GOLDEN_NEXT ? "oneshot" : "stream";
 		answer_of(g, w, src, len, got, sizeof(got));
 		if (g->record) {
-			printf("%s %s %s %s\n", rel, version, way, got);
+			fprintf(g->rec_out, "%s%s%s %s %s\n", g->rec_bare ? "" : rel,
+				g->rec_bare ? "" : " ", version, way, got);
 			continue;
 		}
 		printf("# %s: %s (%s): %s\n", rel, golden_way_name(w), version, got);
@@ -235,56 +260,89 @@ static int listed(const struct golden *g, const char *rel)
 	return 0;
 }
 
-/* Each *.zst of a folder, in name order: must-fail runs them, must-decode checks each is listed. */
-static int each_vector(struct gate_tap *t, struct golden *g, const char *sub)
+struct vector_name {
+	char rel[GOLDEN_PATH_MAX];
+};
+
+static int by_rel(const void *a, const void *b)
+{
+	return strcmp(((const struct vector_name *)a)->rel, ((const struct vector_name *)b)->rel);
+}
+
+/* <sub>/<name> of each *.zst of <dir>/<sub>; -1 when it cannot be listed or holds over cap. */
+static int list_folder(const struct golden *g, const char *sub, struct vector_name *v, size_t cap)
 {
 	struct dirent **names;
-	char dir[512], rel[GOLDEN_PATH_MAX + 64];
-	int n;
+	char dir[512];
+	int n, k = 0;
 
 	snprintf(dir, sizeof(dir), "%s/%s", g->dir, sub);
 	n = scandir(dir, &names, NULL, alphasort);
 	if (n < 0)
-		return -1;
+		return errno == ENOENT ? 0 : -1;	/* a set of divergences only */
 	for (int i = 0; i < n; i++) {
 		size_t l = strlen(names[i]->d_name);
 
-		snprintf(rel, sizeof(rel), "%s/%s", sub, names[i]->d_name);
-		if (l > 4 && !strcmp(names[i]->d_name + l - 4, ".zst")) {
-			if (g->record)
-				record(g, sub, rel);
-			else if (!strcmp(sub, "must-fail"))
-				must_fail(t, g, rel);
-			else if (!strcmp(sub, "version-dependent"))
-				version_dependent(t, g, rel);
+		if (k >= 0 && l > 4 && !strcmp(names[i]->d_name + l - 4, ".zst")) {
+			if ((size_t)k == cap ||
+			    snprintf(v[k].rel, sizeof(v[k].rel), "%s/%s", sub, names[i]->d_name) >=
+			    (int)sizeof(v[k].rel))
+				k = -1;
 			else
-				gate_one(t, listed(g, rel), "%s has a digest in must-decode.sha256", rel);
+				k++;
 		}
 		free(names[i]);
 	}
 	free(names);
+	return k;
+}
+
+/*
+ * Each vector of a set, in name order, the folder's and the divergences':
+ * must-fail and version-dependent run them, must-decode checks each is listed.
+ */
+static int each_vector(struct gate_tap *t, struct golden *g, const char *sub)
+{
+	static struct vector_name v[MAX_VECTORS];
+	int n = list_folder(g, sub, v, MAX_VECTORS);
+
+	for (size_t i = 0; n >= 0 && i < g->div_count; i++) {
+		if (strcmp(g->div[i].set, sub))
+			continue;
+		if (n == MAX_VECTORS)
+			return -1;
+		snprintf(v[n++].rel, sizeof(v[0].rel), "%s", g->div[i].rel);
+	}
+	if (n < 0)
+		return -1;
+	qsort(v, n, sizeof(v[0]), by_rel);
+	for (int i = 0; i < n; i++) {
+		const char *rel = v[i].rel;
+
+		if (g->record) {
+			if (!divergence_of(g, rel))
+				record(g, sub, rel);
+		} else if (!strcmp(sub, "must-fail")) {
+			must_fail(t, g, rel);
+		} else if (!strcmp(sub, "version-dependent")) {
+			version_dependent(t, g, rel);
+		} else {
+			gate_one(t, listed(g, rel), "%s has a digest in must-decode.sha256", rel);
+		}
+	}
 	return n;
 }
 
-/* A vector of either set named after the divergence: <set>/<id>.zst. */
+/* A folder of the divergence with its golden.txt. */
 static int has_vector(const struct golden *g, const char *id)
 {
-	static const char *const sets[] = { "must-fail", "must-decode", "version-dependent" };
-	char path[512];
-	size_t len;
-	unsigned char *data;
-
-	for (size_t i = 0; i < 3; i++) {
-		snprintf(path, sizeof(path), "%s/%s/%s.zst", g->dir, sets[i], id);
-		data = golden_read_file(path, &len);
-		free(data);
-		if (data)
+	for (size_t i = 0; i < g->div_count; i++)
+		if (!strcmp(g->div[i].id, id))
 			return 1;
-	}
 	return 0;
 }
 
-/* Every known divergence of corpus/findings.txt has its hand-built vector here. */
+/* Every known divergence of corpus/findings.txt has its golden vector in its folder. */
 static void divergences(struct gate_tap *t, const struct golden *g)
 {
 	size_t n;
@@ -292,9 +350,38 @@ static void divergences(struct gate_tap *t, const struct golden *g)
 
 	gate_begin(t, "every known divergence (%zu in corpus/findings.txt) has a golden vector", n);
 	for (size_t i = 0; i < n; i++)
-		gate_expect(t, has_vector(g, k[i].id), "%s: no %s/must-fail/%s.zst (nor must-decode, version-dependent)",
-			    k[i].id, g->dir, k[i].id);
+		gate_expect(t, has_vector(g, k[i].id), "%s: no %s/%s/golden.txt",
+			    k[i].id, g->div_dir, k[i].id);
 	gate_end(t);
+}
+
+/* Every folder of --divergences: its golden.txt, its answers into g->answers. */
+static int load_divergences(struct golden *g, char *err, size_t errlen)
+{
+	struct dirent **names;
+	int n = scandir(g->div_dir, &names, NULL, alphasort), ret = 0;
+
+	if (n < 0) {
+		snprintf(err, errlen, "cannot list %s", g->div_dir);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!ret && names[i]->d_name[0] != '.' && names[i]->d_type == DT_DIR) {
+			if (g->div_count == MAX_DIVERGENCES) {
+				snprintf(err, errlen, "%s: over %d divergences", g->div_dir,
+					 MAX_DIVERGENCES);
+				ret = -1;
+			} else {
+				ret = golden_divergence_load(g->div_dir, names[i]->d_name,
+							     &g->div[g->div_count++], g->answers,
+							     MAX_ANSWERS, &g->answer_count, err,
+							     errlen);
+			}
+		}
+		free(names[i]);
+	}
+	free(names);
+	return ret;
 }
 
 /* A testmgr frame decodes, every way, to exactly its text. */
@@ -366,6 +453,65 @@ static void references(char *buf, size_t cap)
 		snprintf(buf, cap, "judged by libzstd %s alone (%s)", version, refn_describe());
 }
 
+/* golden.txt with its answer lines replaced by the references' answers now. */
+static int record_divergence(struct golden *g, const struct golden_divergence *d)
+{
+	char path[512], *buf = NULL;
+	size_t len, blen = 0;
+	unsigned char *old, *line, *next;
+	FILE *out = open_memstream(&buf, &blen);
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s/golden.txt", g->div_dir, d->id);
+	old = golden_read_file(path, &len);
+	if (!old || !out)
+		goto fail;
+	for (line = old; *line; line = next) {
+		next = (unsigned char *)strchrnul((char *)line, '\n');
+		next += *next == '\n';
+		if (*line == '#' || *line == '\n' || !strncmp((char *)line, "vector ", 7))
+			fwrite(line, 1, next - line, out);
+	}
+	g->rec_out = out;
+	g->rec_bare = 1;
+	record(g, d->set, d->rel);
+	g->rec_out = stdout;
+	g->rec_bare = 0;
+	if (fclose(out))
+		goto fail;
+	out = NULL;
+	ret = lib_file_write(path, buf, blen);
+	free(buf);
+	free(old);
+	return ret ? 2 : 0;
+fail:
+	if (out)
+		fclose(out);
+	free(buf);
+	free(old);
+	fprintf(stderr, "%s: cannot rewrite %s\n", PROG, path);
+	return 2;
+}
+
+/* Each must-decode divergence's digest beside the manifest's entries. */
+static int add_divergence_digests(struct golden *g, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < g->div_count; i++) {
+		const struct golden_divergence *d = &g->div[i];
+
+		if (strcmp(d->set, "must-decode"))
+			continue;
+		if (g->count == MAX_VECTORS || listed(g, d->rel)) {
+			snprintf(err, errlen, "%s: %s listed twice or over %d vectors", d->id,
+				 d->rel, MAX_VECTORS);
+			return -1;
+		}
+		memcpy(g->entries[g->count].sha256, d->sha256, sizeof(d->sha256));
+		snprintf(g->entries[g->count++].path, GOLDEN_PATH_MAX, "%s", d->rel);
+	}
+	return 0;
+}
+
 static int record_all(struct golden *g)
 {
 	printf("# What each reference zstd answers on the golden vectors that are not\n"
@@ -375,12 +521,15 @@ static int record_all(struct golden *g)
 		fprintf(stderr, "%s: cannot list %s/must-fail or version-dependent\n", PROG, g->dir);
 		return 2;
 	}
+	for (size_t i = 0; i < g->div_count; i++)
+		if (record_divergence(g, &g->div[i]))
+			return 2;
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	static struct golden g = { .dir = "conformance/golden" };
+	static struct golden g = { .dir = "conformance/golden", .div_dir = "corpus/divergences" };
 	char path[512], err[600], refs[200];
 	struct gate_tap t;
 
@@ -390,20 +539,30 @@ int main(int argc, char **argv)
 			g.record = 1;
 			continue;
 		}
-		if (strcmp(argv[i], "--dir") || i + 1 == argc)
-			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR] [--record]", PROG);
-		g.dir = argv[++i];
+		if (strcmp(argv[i], "--dir") && strcmp(argv[i], "--divergences"))
+			i = argc;
+		if (i + 1 >= argc)
+			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR] "
+					  "[--divergences DIVERGENCES_DIR] [--record]", PROG);
+		if (!strcmp(argv[i], "--dir"))
+			g.dir = argv[++i];
+		else
+			g.div_dir = argv[++i];
 	}
 	g.out = malloc(GOLDEN_OUT_MAX);
 	if (!g.out)
 		return gate_error(&t, "out of memory");
+	g.rec_out = stdout;
 	if (g.record)
-		return record_all(&g);
+		return load_divergences(&g, err, sizeof(err)) ?
+		       (free(g.out), gate_error(&t, "%s", err)) : record_all(&g);
 	snprintf(path, sizeof(path), "%s/must-decode.sha256", g.dir);
 	if (golden_manifest_load(path, g.entries, MAX_VECTORS, &g.count, err, sizeof(err)))
 		return gate_error(&t, "%s", err);
 	snprintf(path, sizeof(path), "%s/reference-answers.txt", g.dir);
 	if (golden_answers_load(path, g.answers, MAX_ANSWERS, &g.answer_count, err, sizeof(err)))
+		return gate_error(&t, "%s", err);
+	if (load_divergences(&g, err, sizeof(err)) || add_divergence_digests(&g, err, sizeof(err)))
 		return gate_error(&t, "%s", err);
 	for (size_t i = 0; i < g.count; i++)
 		must_decode(&t, &g, &g.entries[i]);

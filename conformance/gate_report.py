@@ -14,10 +14,42 @@ figure, time (seconds) and failures ("message TAB command" lines), as
 conformance/gate.py writes them. The formats are those of the shell
 version this replaces, byte for byte: CI parses them.
 """
+import collections
 import os
 import re
 import sys
 from dataclasses import dataclass
+
+# The checks, in the order they run, one entry each: name (its folder in
+# the run and its row of the report), title, the variant it needs built,
+# runner and program. Runner 'prog': a gate-<name> C program of that
+# variant (TAP-like lines, one "figure:" line, exit 0/1/2: Gate.run_prog
+# in conformance/gate.py); 'build', 'selftest': Gate.build, Gate.selftest;
+# any other: Gate.check_<runner>, which runs a script under conformance/
+# writing result, figure and failures itself (Gate.run_script). When the
+# self-test fails, the 'prog' checks after it still run (their lines name
+# the cause) and the checks after them are skipped. HACKING.md "Gate":
+# adding a check. gate.py, this report and gate_calibrate.py name a check
+# only through this table.
+Check = collections.namedtuple('Check', 'name title variant runner program')
+TABLE = (
+    Check('00-build', 'build of the harness against the tree', None, 'build', None),
+    Check('01-selftest', 'build self-test', 'asan', 'selftest', 'kh-selftest'),
+    Check('02-api-contract', 'API contract', 'asan', 'prog', 'gate-api-contract'),
+    Check('03-golden', 'golden vectors', 'asan', 'prog', 'gate-golden'),
+    Check('04-callers', 'caller profiles', 'asan', 'prog', 'gate-callers'),
+    Check('05-stack', 'stack usage', 'plain', 'prog', 'gate-stack'),
+    Check('06-regression', 'regression corpus', 'asan', 'regression', 'gate-regress.sh'),
+    Check('07-fuzz', 'time-boxed fuzzing', 'fuzz', 'fuzz', 'gate_fuzz.py'),
+    Check('08-baseline', 'baseline comparison', 'plain', 'baseline', 'gate_baseline.py'),
+    Check('09-kunit', 'KUnit suite in UML', None, 'kunit', 'gate_kunit.sh'),
+)
+
+
+def check_of(runner=None, program=None):
+    """The entry of TABLE with that runner or program."""
+    return next(c for c in TABLE if runner in (None, c.runner) and program in (None, c.program))
+
 
 # Logs and figures are bytes from anywhere: keep undecodable ones as they are.
 ENC = dict(encoding='utf-8', errors='surrogateescape')
@@ -233,7 +265,7 @@ def baseline_tables(run, say):
     lines: the shell version stopped there (grep -v found nothing, and
     pipefail made that its exit status 1), and so does this one."""
     for t in BASELINE_TABLES:
-        path = os.path.join(run, '08-baseline', f'{t}.txt')
+        path = os.path.join(run, check_of('baseline').name, f'{t}.txt')
         if not nonempty(path):
             continue
         say(f'baseline comparison, {t} (b: baseline, c: candidate):')
@@ -248,7 +280,7 @@ def baseline_tables(run, say):
 def pre_existing_lines(run):
     """The fuzz check's findings the base reproduces (07-fuzz/pre-existing:
     message TAB candidate command TAB base command), which do not fail."""
-    path = os.path.join(run, '07-fuzz', 'pre-existing')
+    path = os.path.join(run, check_of('fuzz').name, 'pre-existing')
     if not nonempty(path):
         return []
     out = ['pre-existing (the base reproduces them; they do not fail the gate):']
@@ -281,7 +313,7 @@ def report(run, say=print):
     if refs:
         say(f'gate: references: {refs}')
         tap_body = f'# references: {refs}\n' + tap_body
-    base = first_line(os.path.join(run, '07-fuzz', 'base.txt'))
+    base = first_line(os.path.join(run, check_of('fuzz').name, 'base.txt'))
     if base:
         say(f'gate: base: {base}')
         tap_body = f'# base: {base}\n' + tap_body

@@ -19,16 +19,10 @@ static int word(const char **s, char *out, size_t cap)
 	return 1;
 }
 
-static int parse_answer(const char *line, void *item, char *why, size_t whylen)
+int golden_answer_parse_tail(const char *line, struct golden_answer *a, char *why, size_t whylen)
 {
-	struct golden_answer *a = item;
 	size_t rest;
 
-	if (!line[0] || line[0] == '\n' || line[0] == '#')
-		return 0;
-	if (!word(&line, a->path, sizeof(a->path)) || !strstr(a->path, ".zst") ||
-	    strstr(a->path, ".."))
-		return line_file_fail(why, whylen, "want a vector path <set>/<name>.zst first");
 	if (!word(&line, a->version, sizeof(a->version)))
 		return line_file_fail(why, whylen, "want the reference's version (1.5.4) second");
 	if (!word(&line, a->way, sizeof(a->way)) ||
@@ -41,6 +35,18 @@ static int parse_answer(const char *line, void *item, char *why, size_t whylen)
 	memcpy(a->answer, line, rest);
 	a->answer[rest] = '\0';
 	return 1;
+}
+
+static int parse_answer(const char *line, void *item, char *why, size_t whylen)
+{
+	struct golden_answer *a = item;
+
+	if (!line[0] || line[0] == '\n' || line[0] == '#')
+		return 0;
+	if (!word(&line, a->path, sizeof(a->path)) || !strstr(a->path, ".zst") ||
+	    strstr(a->path, ".."))
+		return line_file_fail(why, whylen, "want a vector path <set>/<name>.zst first");
+	return golden_answer_parse_tail(line, a, why, whylen);
 }
 
 static int accept_answer(const struct line_items *l, const void *item, char *why, size_t whylen)

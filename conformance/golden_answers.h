@@ -28,6 +28,8 @@ struct golden_answer {
 int golden_answers_load(const char *path, struct golden_answer *a, size_t cap, size_t *count,
 			char *err, size_t errlen);
 /* The recorded answer of that vector, reference version and way; NULL when none. */
+/* "<version> <way> <answer>" of a line into a (its path left as it is); 1, or -1 with why. */
+int golden_answer_parse_tail(const char *line, struct golden_answer *a, char *why, size_t whylen);
 const char *golden_answer_find(const struct golden_answer *a, size_t count, const char *path,
 			       const char *version, const char *way);
 

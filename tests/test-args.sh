@@ -6,11 +6,7 @@
 #   test-args.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-fail() { out=$(cd "$repo" && timeout 60 make --no-print-directory repro INPUT="$tmp/input" TARGET=compress_oneshot \
-	PARAMS='level=19 minMatch=7 windowLog=18' KERNEL_SRC="$tmp/notatree" 2>&1) && fail "repro on a tree that is none: accepted"
-grep -qF "prepare-tree: KERNEL_SRC=$tmp/notatree: not a kernel tree" <<<"$out" ||
-	fail "good PARAMS did not reach staging: $out"
-echo "test-args: FAIL: $*" >&2; exit 1; }
+fail() { echo "test-args: FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 repo=$tmp/repo
@@ -50,6 +46,9 @@ refused 'TARGET: nosuch: unknown target' repro INPUT="$tmp/input" TARGET=nosuch
 refused 'PARAMS: nosuch: unknown parameter' repro INPUT="$tmp/input" TARGET=compress_oneshot PARAMS='nosuch=1'
 refused 'PARAMS: the value of level is not a number' repro INPUT="$tmp/input" PARAMS='level=19x windowLog=18'
 refused 'KERNEL_SRC=/nonexistent: no such path' gate KERNEL_SRC=/nonexistent
+refused 'KERNEL_SRC=/nonexistent: no such path' fuzz TARGETS=unzstd KERNEL_SRC=/nonexistent
+refused "KERNEL_SRC=$tmp/input: not a directory" corpus-update KERNEL_SRC="$tmp/input"
+refused 'TARGETS: typo: unknown target' fuzz TARGETS=typo KERNEL_SRC=debian:6.12
 refused 'KERNEL_SRC=debian:six: not debian:VERSION' check KERNEL_SRC=debian:six
 refused 'BASELINE_SRC=/nonexistent: no such path' bench BASELINE_SRC=/nonexistent
 out=$(cd "$repo" && ENGINE=x timeout 30 make --no-print-directory fuzz 2>&1) && fail "ENGINE=x from the environment: accepted"

@@ -27,7 +27,7 @@ KERNEL_TREE = re.compile(r'lib/(zstd|decompress_|xxhash)')
 def tracked(top, suffix):
     out = subprocess.run(['git', '-C', top, 'ls-files', '-z'], capture_output=True, check=True,
                          text=True).stdout
-    return sorted(f for f in out.split('\0') if f.endswith(suffix))
+    return sorted(f for f in out.split('\0') if f and f.endswith(suffix))
 
 
 def stale_paths(top, docs):

@@ -117,7 +117,25 @@ class Committed(unittest.TestCase):
         for e in entries:
             if e.kind == 'divergence':
                 repro = [p for _, p in e.reproducer_list()]
-                self.assertIn('corpus/divergences/%s.zst' % e.id, repro, e.id)
+                self.assertIn('corpus/divergences/%s/%s.zst' % (e.id, e.id), repro, e.id)
+
+    def test_divergence_justifications_short(self):
+        """A divergence's justification is at most 300 characters and points
+        at its folder's README.md, which holds the long story."""
+        for e in findings.load(zstd=''):
+            if e.kind == 'divergence':
+                self.assertLessEqual(len(e.justification), 300, e.id)
+                self.assertIn('corpus/divergences/%s/README.md' % e.id, e.justification, e.id)
+
+    def test_divergence_folders(self):
+        """One folder per divergence, each with its README.md and golden.txt,
+        and nothing else in corpus/divergences/."""
+        top = os.path.join(findings.TOP, 'corpus', 'divergences')
+        ids = {e.id for e in findings.load(zstd='') if e.kind == 'divergence'}
+        self.assertEqual(sorted(os.listdir(top)), sorted(ids))
+        for i in ids:
+            for f in ('README.md', 'golden.txt', i + '.zst'):
+                self.assertTrue(os.path.isfile(os.path.join(top, i, f)), (i, f))
 
 
 if __name__ == '__main__':

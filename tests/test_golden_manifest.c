@@ -3,7 +3,8 @@
  * The golden manifest (conformance/golden_manifest.c): well-formed lines
  * parse, every kind of malformed line is rejected with a reason, a path
  * listed twice fails the load, and the checked-in manifest loads; the
- * same for the references' answers (conformance/golden_answers.c).
+ * same for the references' answers (conformance/golden_answers.c) and a
+ * known divergence's golden.txt (conformance/golden_divergences.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,10 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include "golden_answers.h"
+#include "golden_divergences.h"
 #include "golden_manifest.h"
 
 #define DIGEST "3b70863811014d543666a379fb50181654b5a9c7cc4b79741960539a26c0c8e2"
@@ -161,7 +164,93 @@ static void test_checked_in_answers_load(void **state)
 	if (golden_answers_load("conformance/golden/reference-answers.txt", a, 1024, &count, err,
 				sizeof(err)))
 		fail_msg("%s", err);
-	assert_true(count >= 40);
+	assert_true(count >= 20);
+}
+
+/* A folder <tmp>/d/ whose golden.txt is text; the load's result. */
+static int load_divergence(const char *text, struct golden_divergence *d, size_t *count,
+			   char *err, size_t errlen)
+{
+	static struct golden_answer a[8];
+	char dir[] = "/tmp/kz-div-XXXXXX", path[64];
+	FILE *f;
+	int r;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/d", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/d/golden.txt", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	*count = 0;
+	r = golden_divergence_load(dir, "d", d, a, 8, count, err, errlen);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/d", dir);
+	rmdir(path);
+	rmdir(dir);
+	return r;
+}
+
+static void test_divergence(void **state)
+{
+	static const char *const bad[] = {
+		"vector must-fail d.zst\nvector must-fail d.zst\n",		/* twice */
+		"vector must-fail d\n",					/* not .zst */
+		"vector must-fail x/d.zst\n",				/* not the folder's */
+		"vector must-pass d.zst\n",				/* set */
+		"vector must-decode d.zst\n",				/* no digest */
+		"vector must-fail d.zst " DIGEST "\n",			/* a digest */
+		"1.5.4 oneshot rejects x\n",				/* no vector first */
+		"vector must-fail d.zst\n1.5.4 oneshot rejects x\n1.5.4 oneshot rejects y\n",
+		"vector must-fail d.zst\n1.5.4 both rejects x\n",
+		"# nothing\n",
+	};
+	struct golden_divergence d;
+	size_t count;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(load_divergence("# c\nvector version-dependent d.zst\n"
+					 "1.5.4 oneshot rejects Src size is incorrect\n"
+					 "1.5.7 stream decodes " DIGEST "\n", &d, &count, err,
+					 sizeof(err)), 0);
+	assert_string_equal(d.rel, "version-dependent/d.zst");
+	assert_string_equal(d.file, "d.zst");
+	assert_int_equal(count, 2);
+	assert_int_equal(load_divergence("vector must-decode golden.zst " DIGEST "\n", &d, &count,
+					 err, sizeof(err)), 0);
+	assert_string_equal(d.sha256, DIGEST);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		print_message("case %zu: %s", i, bad[i]);
+		assert_int_equal(load_divergence(bad[i], &d, &count, err, sizeof(err)), -1);
+		assert_true(err[0] != '\0');
+	}
+}
+
+/* Every folder of corpus/divergences/ loads. */
+static void test_checked_in_divergences_load(void **state)
+{
+	static struct golden_answer a[256];
+	struct golden_divergence d;
+	size_t count = 0, n = 0;
+	char err[256] = "";
+	FILE *ls = popen("ls corpus/divergences", "r");
+	char id[GOLDEN_ID_MAX + 2];
+
+	(void)state;
+	assert_non_null(ls);
+	while (fgets(id, sizeof(id), ls)) {
+		id[strcspn(id, "\n")] = '\0';
+		if (golden_divergence_load("corpus/divergences", id, &d, a, 256, &count, err,
+					   sizeof(err)))
+			fail_msg("%s", err);
+		n++;
+	}
+	pclose(ls);
+	assert_true(n >= 20);
 }
 
 int main(void)
@@ -173,6 +262,8 @@ int main(void)
 		cmocka_unit_test(test_checked_in_manifest_loads),
 		cmocka_unit_test(test_answers),
 		cmocka_unit_test(test_checked_in_answers_load),
+		cmocka_unit_test(test_divergence),
+		cmocka_unit_test(test_checked_in_divergences_load),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,7 @@
  * (the kernel's output, or the expected output, altered in another frame
  * or in the bytes a kernel-accepts excuse verifies): the planted difference
  * must be reported, never taken for the known divergence. Runs from the top
- * of the repo (reads corpus/divergences/).
+ * of the repo (reads corpus/divergences/<id>/<id>.zst).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,7 +31,7 @@ static uint8_t *read_repro(const char *id, size_t *len)
 	FILE *f;
 	uint8_t *buf = malloc(WAY_OUT_CAP);
 
-	snprintf(path, sizeof(path), "corpus/divergences/%s.zst", id);
+	snprintf(path, sizeof(path), "corpus/divergences/%s/%s.zst", id, id);
 	f = fopen(path, "rb");
 	assert_non_null(f);
 	assert_non_null(buf);

@@ -3,7 +3,7 @@
  * The differential oracle: its verdicts, its report, its hash, and each
  * known divergence: the predicate matches its reproducer (which really
  * shows that divergence between the two libraries) and not a near miss.
- * Runs from the top of the repo (reads corpus/divergences/).
+ * Runs from the top of the repo (reads corpus/divergences/<id>/<id>.zst).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -147,6 +147,15 @@ static uint8_t *read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* A divergence's reproducer, corpus/divergences/<id>/<id>.zst. */
+static uint8_t *read_divergence(const char *id, size_t *len)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "corpus/divergences/%s/%s.zst", id, id);
+	return read_file(path, len);
+}
+
 /* The class of the first way in which the two libraries disagree on z. */
 static enum zo_class divergence_of(const uint8_t *z, size_t len)
 {
@@ -269,7 +278,7 @@ static void reproducers_match_and_diverge(void **state)
 		struct way_run *run;
 		struct zo_verdict v;
 
-		snprintf(path, sizeof(path), "corpus/divergences/%s.zst", t[i].id);
+		snprintf(path, sizeof(path), "corpus/divergences/%s/%s.zst", t[i].id, t[i].id);
 		z = read_file(path, &len);
 		print_message("%s: %zu bytes\n", path, len);
 		/* Other ways may fail both sides for other reasons (error-mismatch). */
@@ -300,7 +309,7 @@ static void huf4_near_miss(void **state)
 {
 	static uint8_t text[4096], frame[8192];
 	size_t flen, len;
-	uint8_t *repro = read_file("corpus/divergences/huf4-stream-end-unchecked.zst", &len);
+	uint8_t *repro = read_divergence("huf4-stream-end-unchecked", &len);
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(text); i++)
@@ -321,7 +330,7 @@ static void huf4_near_miss(void **state)
 static void legacy_near_miss(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/legacy-frame.zst", &len);
+	uint8_t *z = read_divergence("legacy-frame", &len);
 
 	(void)state;
 	assert_true(matches("legacy-frame", z, len));
@@ -335,7 +344,7 @@ static void legacy_near_miss(void **state)
 static void short_magic_near_miss(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/short-input-bad-magic.zst", &len);
+	uint8_t *z = read_divergence("short-input-bad-magic", &len);
 
 	(void)state;
 	assert_true(matches("short-input-bad-magic", z, len));
@@ -356,14 +365,14 @@ static void short_magic_near_miss(void **state)
 static void empty_block_and_window_near_misses(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/empty-compressed-block.zst", &len);
+	uint8_t *z = read_divergence("empty-compressed-block", &len);
 
 	(void)state;
 	assert_true(matches("empty-compressed-block", z, len));
 	z[len - 1] = 1;		/* one sequence announced: not the empty block */
 	assert_false(matches("empty-compressed-block", z, len));
 	free(z);
-	z = read_file("corpus/divergences/block-over-window.zst", &len);
+	z = read_divergence("block-over-window", &len);
 	assert_true(matches("block-over-window", z, len));
 	z[5] = 0x18;		/* an 8 KB window: the block fits */
 	assert_false(matches("block-over-window", z, len));
@@ -375,7 +384,7 @@ static void empty_block_and_window_near_misses(void **state)
 static void prefetch_and_block_max_near_misses(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/prefetch-seq-end-unchecked.zst", &len);
+	uint8_t *z = read_divergence("prefetch-seq-end-unchecked", &len);
 
 	(void)state;
 	assert_true(matches("prefetch-seq-end-unchecked", z, len));
@@ -383,7 +392,7 @@ static void prefetch_and_block_max_near_misses(void **state)
 	assert_false(matches("prefetch-seq-end-unchecked", z, len));
 	assert_int_equal(divergence_of(z, len), ZO_AGREE);
 	free(z);
-	z = read_file("corpus/divergences/csize-over-block-max.zst", &len);
+	z = read_divergence("csize-over-block-max", &len);
 	assert_true(matches("csize-over-block-max", z, len));
 	assert_false(matches("block-over-window", z, len));
 	z[5] = 4;		/* content size 4: the 4-byte block fits, 2 bytes decoded are wrong */
@@ -416,7 +425,7 @@ static void oneshot_agree(const uint8_t *z, size_t len)
 static void seq_overflow_near_misses(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/seq-stream-overflow-unchecked.zst", &len);
+	uint8_t *z = read_divergence("seq-stream-overflow-unchecked", &len);
 
 	(void)state;
 	assert_true(matches("seq-stream-overflow-unchecked", z, len));
@@ -465,7 +474,7 @@ static int only_entry(const char *keep, const uint8_t *z, size_t len)
 static void permissive_near_misses(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/seq-modes-reserved-bits.zst", &len);
+	uint8_t *z = read_divergence("seq-modes-reserved-bits", &len);
 
 	(void)state;
 	assert_true(only_entry("seq-modes-reserved-bits", z, len));
@@ -474,19 +483,19 @@ static void permissive_near_misses(void **state)
 	assert_false(matches("seq-modes-reserved-bits", z, len));
 	assert_int_equal(divergence_of(z, len), ZO_AGREE);
 	free(z);
-	z = read_file("corpus/divergences/offset-zero.zst", &len);
+	z = read_divergence("offset-zero", &len);
 	assert_true(only_entry("offset-zero", z, len));
 	assert_int_equal(z[OFFSET0_REPRO_LL_RLE], 0);
 	z[OFFSET0_REPRO_LL_RLE] = 1;		/* Literals_Length 1: Offset_Value 3 is Repeated_Offset3 */
 	assert_false(matches("offset-zero", z, len));
 	free(z);
-	z = read_file("corpus/divergences/huf-weights-state-cut.zst", &len);
+	z = read_divergence("huf-weights-state-cut", &len);
 	assert_true(only_entry("huf-weights-state-cut", z, len));
 	assert_int_equal(z[HUFCUT_REPRO_WEIGHTS_END], 0x20);
 	z[HUFCUT_REPRO_WEIGHTS_END] = 0;	/* no end mark: corrupt another way */
 	assert_false(matches("huf-weights-state-cut", z, len));
 	free(z);
-	z = read_file("corpus/divergences/seq-stream-end-bits.zst", &len);
+	z = read_divergence("seq-stream-end-bits", &len);
 	assert_true(only_entry("seq-stream-end-bits", z, len));
 	free(z);
 	assert_true(only_entry("offset-zero", upstream_offset0, sizeof(upstream_offset0)));
@@ -506,7 +515,7 @@ static int entry_here(const char *id)
 }
 
 /*
- * corpus/divergences/offset-over-window.zst: a 1 KiB window, two raw blocks
+ * offset-over-window's reproducer: a 1 KiB window, two raw blocks
  * of 1 KiB, then a compressed block of 4 raw literals and one sequence (its
  * codes in RLE mode) of a 1020-byte match at offset 2050. The offset's code
  * byte and the bitstream's last two bytes of offset 1000 (within the
@@ -527,7 +536,7 @@ static void set_far_offset(uint8_t *z, const uint8_t *v)
 static void offset_over_window_near_misses(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/offset-over-window.zst", &len);
+	uint8_t *z = read_divergence("offset-over-window", &len);
 
 	(void)state;
 	assert_int_equal(len, FAR_REPRO_OF_CODE + 5);
@@ -559,14 +568,11 @@ static void offset_over_window_near_misses(void **state)
 static enum zo_class planted_pair(const char *id, const char *target, size_t kret, size_t rret,
 				  const struct zo_known **known)
 {
-	char path[256];
 	size_t len;
-	uint8_t *z;
+	uint8_t *z = read_divergence(id, &len);
 	struct way_run *run;
 	struct zo_verdict v = { 0 };
 
-	snprintf(path, sizeof(path), "corpus/divergences/%s.zst", id);
-	z = read_file(path, &len);
 	run = way_run(WAY_ONESHOT, z, len);
 	run->c.target = target;
 	zo_kernel_result(&run->k, run->k.who, kret, NULL, 0);
@@ -621,7 +627,7 @@ static void block_over_max_near_misses(void **state)
 static void rle_literals_over_max_near_miss(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/rle-literals-over-max-reason.zst", &len);
+	uint8_t *z = read_divergence("rle-literals-over-max-reason", &len);
 
 	(void)state;
 	assert_true(matches("rle-literals-over-max-reason", z, len));
@@ -641,7 +647,7 @@ static void rle_literals_over_max_near_miss(void **state)
 static void block_over_window_128k_near_miss(void **state)
 {
 	size_t len;
-	uint8_t *z = read_file("corpus/divergences/block-over-window-128k.zst", &len);
+	uint8_t *z = read_file("corpus/divergences/block-over-window/block-over-window-128k.zst", &len);
 
 	(void)state;
 	if (divergence_of(z, len) != ZO_AGREE)

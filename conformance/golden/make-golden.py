@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 # Regenerates the golden vectors (conformance/golden/README.md says what
 # each one exercises) and must-decode.sha256, the SHA-256 of each
-# must-decode vector's expected output. Run from the repo top:
-#   python3 conformance/golden/make-golden.py
+# must-decode vector's expected output, and the hand-built vectors of the
+# known divergences in their folders (corpus/divergences/<id>/, the file
+# its golden.txt names). Run from the repo top:
+#   python3 conformance/golden/make-golden.py [--divergences corpus/divergences]
 # Needs the zstd CLI (frames with checksums and real entropy coding); the
-# hand-built frames are written byte by byte here. Deterministic.
+# hand-built frames are written byte by byte here. Deterministic. The
+# other divergences' vectors are their committed reproducers.
 import hashlib
 import os
-import shutil
 import struct
 import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.abspath(__file__))
+DIVERGENCES = os.path.join(TOP, "..", "..", "corpus", "divergences")
 MAGIC = b"\x28\xb5\x2f\xfd"
 WORDS = ("the of and to in is that for it as was with be by on not he this are or "
          "his from at which but have an they you were her she there been one all "
@@ -59,6 +62,25 @@ def write(kind, name, frame, output=None, sums=None):
         sums.append("%s  %s/%s.zst" % (hashlib.sha256(output).hexdigest(), kind, name))
 
 
+def vector_line(vid):
+    """The words of the vector line of a divergence's golden.txt: set, file[, digest]."""
+    with open(os.path.join(DIVERGENCES, vid, "golden.txt")) as f:
+        for line in f:
+            if line.startswith("vector "):
+                return line.split()[1:]
+    sys.exit("make-golden: %s/%s/golden.txt: no vector line" % (DIVERGENCES, vid))
+
+
+def divergence(vid, frame, output=None):
+    """A known divergence's vector, into the file its golden.txt names."""
+    words = vector_line(vid)
+    with open(os.path.join(DIVERGENCES, vid, words[1]), "wb") as f:
+        f.write(frame)
+    if output is not None and words[2:] != [hashlib.sha256(output).hexdigest()]:
+        sys.exit("make-golden: %s: golden.txt's digest is not the output's %s"
+                 % (vid, hashlib.sha256(output).hexdigest()))
+
+
 def must_decode(sums):
     hello = b"hello, raw block\n"
     write("must-decode", "raw-block", single_segment(bytes([len(hello)]),
@@ -76,8 +98,7 @@ def must_decode(sums):
           single_segment(bytes([len(hello)]), [block(0, hello)]), hello, sums)
     # Known divergence skippable-header-fields: a lone skippable frame of
     # magic variant 6, whose header 1.5.7 reads with headerSize and dictID.
-    write("must-decode", "skippable-header-fields", struct.pack("<II", 0x184D2A56, 5) + b"hello",
-          b"", sums)
+    divergence("skippable-header-fields", struct.pack("<II", 0x184D2A56, 5) + b"hello", b"")
     t64, t200 = text(32768, 1), text(140000, 2)
     write("must-decode", "level1-text", cli(t64, "-1"), t64, sums)
     write("must-decode", "level19-text-checksum", cli(t200, "-19", "--check"), t200, sums)
@@ -102,41 +123,18 @@ def must_fail(sums):
     write("must-fail", "raw-block-past-end", single_segment(b"\x64", [block(0, hello, 100)]))
     write("must-fail", "content-size-mismatch", single_segment(bytes([len(hello) + 3]),
           [block(0, hello)]))
-    # The known divergences (corpus/findings.txt), one each.
-    # Each known divergence of corpus/findings.txt, named by its id
-    # (gate-golden checks that every id has one).
-    # The oracle's reproducer: a level-19 frame with one flipped Huffman bit.
-    shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-stream-end-unchecked.zst"),
-                os.path.join(TOP, "must-fail/huf4-stream-end-unchecked.zst"))
-    # The oracle's reproducer: 10 sequences announced, 9 in the stream, 32 MB window.
-    shutil.copy(os.path.join(TOP, "../../corpus/divergences/seq-stream-overflow-unchecked.zst"),
-                os.path.join(TOP, "must-fail/seq-stream-overflow-unchecked.zst"))
+    # The hand-built vectors of known divergences (corpus/findings.txt).
     # A zstd v0.7 frame (magic 0xFD2FB527) of no content: the oracle's
     # reproducer without its stray last byte, so that the reference's
     # one-shot decoder takes it whole.
-    write("must-fail", "legacy-frame", b"\x27\xb5\x2f\xfd\x11\x00\x00\x00\x00\x00")
+    divergence("legacy-frame", b"\x27\xb5\x2f\xfd\x11\x00\x00\x00\x00\x00")
     empty = single_segment(b"\x00", [block(0, b"")])
-    write("must-fail", "short-input-bad-magic", empty + b"\x00\x01")
+    divergence("short-input-bad-magic", empty + b"\x00\x01")
     # The same tail, whose size zstd_find_frame_compressed_size cannot tell.
-    write("must-fail", "short-input-bad-magic-size", empty + b"\x00\x01")
-    # The oracle's reproducer: a 200-byte single-segment frame whose block runs past 200.
-    shutil.copy(os.path.join(TOP, "../../corpus/divergences/block-over-max-reason.zst"),
-                os.path.join(TOP, "must-fail/block-over-max-reason.zst"))
-    # The oracle's reproducer: 4-stream Huffman literals announcing 4 literals.
-    shutil.copy(os.path.join(TOP, "../../corpus/divergences/huf4-few-literals.zst"),
-                os.path.join(TOP, "must-fail/huf4-few-literals.zst"))
-    # The spec generator's reproducers (spec-emit): valid frames of two
-    # upstream errata that 1.4.10 and 1.5.2 reject.
-    for vid in ("nseq-zero-two-byte", "compressed-block-128k"):
-        shutil.copy(os.path.join(TOP, "../../corpus/divergences/%s.zst" % vid),
-                    os.path.join(TOP, "must-fail/%s.zst" % vid))
-    # rle-literals-over-max-reason's reproducer: a single-segment frame of
-    # content size 47 whose compressed block opens with 1724 RLE literals.
-    shutil.copy(os.path.join(TOP, "../../corpus/divergences/rle-literals-over-max-reason.zst"),
-                os.path.join(TOP, "must-fail/rle-literals-over-max-reason.zst"))
+    divergence("short-input-bad-magic-size", empty + b"\x00\x01")
     # A 2-byte compressed block announcing 8 sequences.
-    write("must-fail", "short-compressed-block-reason",
-          b"\x28\xb5\x2f\xfd\x00\x15\x15\x00\x00\x00\x08")
+    divergence("short-compressed-block-reason",
+               b"\x28\xb5\x2f\xfd\x00\x15\x15\x00\x00\x00\x08")
     # 948576 bytes of RLE blocks, then a compressed block whose RLE literals
     # regenerate 120000 bytes (more than the 100000 left of a 1 MiB output,
     # within the 128 KiB block maximum) and whose sequences header is cut short.
@@ -147,35 +145,28 @@ def must_fail(sums):
         n = min(left, 128 * 1024)
         filler += block(1, b"a", n, last=False)
         left -= n
-    write("must-fail", "literals-over-room-reason",
-          MAGIC + b"\x00\x50" + filler + block(2, content))
+    divergence("literals-over-room-reason",
+               MAGIC + b"\x00\x50" + filler + block(2, content))
     # A 200-byte single-segment frame whose compressed block opens with raw
     # literals of 131872 bytes: over Block_Maximum_Size (200) and over 128 KiB.
     lits = 131872
-    write("must-fail", "literals-over-max-reason", single_segment(b"\xc8",
-          [block(2, bytes([3 << 2 | (lits & 0xF) << 4, (lits >> 4) & 0xFF, lits >> 12]) +
-                 b"literals")]))
-
-
-def version_dependent():
-    """The spec generator's reproducers (spec-emit) of three permissive-document
-    entries: the kernel and 1.5.4 decode them, zstd 1.5.7 refuses them. And
-    offset-over-window (a 1 KiB window, an offset of 2050): every reference
-    and the kernel one-shot decode it to the same bytes, the kernel
-    streamed to others."""
-    for vid in ("seq-modes-reserved-bits", "offset-zero", "huf-weights-state-cut",
-                "offset-over-window"):
-        shutil.copy(os.path.join(TOP, "../../corpus/divergences/%s.zst" % vid),
-                    os.path.join(TOP, "version-dependent/%s.zst" % vid))
+    divergence("literals-over-max-reason", single_segment(b"\xc8",
+               [block(2, bytes([3 << 2 | (lits & 0xF) << 4, (lits >> 4) & 0xFF, lits >> 12]) +
+                      b"literals")]))
 
 
 def main():
+    global DIVERGENCES
+    args = sys.argv[1:]
+    if args[:1] == ["--divergences"] and len(args) == 2:
+        DIVERGENCES = args[1]
+    elif args:
+        sys.exit("usage: make-golden.py [--divergences DIR]")
     sums = []
-    for kind in ("must-decode", "must-fail", "version-dependent"):
+    for kind in ("must-decode", "must-fail"):
         os.makedirs(os.path.join(TOP, kind), exist_ok=True)
     must_decode(sums)
     must_fail(sums)
-    version_dependent()
     tmp = os.path.join(TOP, "must-decode.sha256.tmp")
     with open(tmp, "w") as f:
         f.write("# SHA-256 of each must-decode vector's expected output (sha256sum format,\n"

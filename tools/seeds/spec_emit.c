@@ -3,7 +3,7 @@
  * spec-emit CHOICES FRAMES [CONTENT]: the frames the spec generator builds
  * from a spec_frames input (fuzz/spec/), and the content they decode to,
  * each written then renamed; prints what was built (defect, features).
- * What makes corpus/divergences/ reproducers from a generator input.
+ * What makes corpus/divergences/<id>/ reproducers from a generator input.
  */
 #include <errno.h>
 #include <stdio.h>
