@@ -100,34 +100,11 @@ static uint8_t *guarded_get(struct guarded *g, size_t size, size_t room)
 	return guarded_start(g);
 }
 
-/*
- * A slot's buffers by size class: class k holds sizes up to FUZZ_CLASS_MIN
- * << k, the last one anything bigger. A size that changes within its class
- * costs ASan's shadow of the difference, at most an eighth of the class;
- * one that jumps between classes (a target's room alternating between 1
- * MiB and a frame's few bytes, input after input) costs nothing: each
- * class keeps its own size. A size's buffer is guarded alike in any class.
- */
-#define FUZZ_CLASS_MIN	((size_t)4096)
-#define FUZZ_CLASSES	14	/* 4 KiB .. 16 MiB (FUZZ_OUT_LIMIT), then bigger */
-
-static struct guarded bufs[FUZZ_SLOTS][FUZZ_CLASSES], wksps[FUZZ_SLOTS];
-
-static unsigned int size_class(size_t size)
-{
-	unsigned int k = 0;
-
-	while (k < FUZZ_CLASSES - 1 && size > FUZZ_CLASS_MIN << k)
-		k++;
-	return k;
-}
+static struct guarded bufs[FUZZ_SLOTS], wksps[FUZZ_SLOTS];
 
 uint8_t *fuzz_buf(enum fuzz_slot slot, size_t size)
 {
-	unsigned int k = size_class(size);
-	size_t room = FUZZ_CLASS_MIN << k;
-
-	return guarded_get(&bufs[slot][k], size, size > room ? size : room);
+	return guarded_get(&bufs[slot], size, size > FUZZ_OUT_MAX ? size : FUZZ_OUT_MAX);
 }
 
 int fuzz_guard_payload(struct fuzz_input *in, size_t len)
@@ -236,11 +213,13 @@ struct ref_dstream *fuzz_ref_dstream(void)
 int fuzz_oneshot_room(struct fuzz_room *room, const uint8_t *src, size_t len)
 {
 	static const size_t caps[] = { FUZZ_OUT_MAX, FUZZ_OUT_LIMIT };
+	static size_t grown = FUZZ_OUT_MAX;	/* never shrunk: no poisoning of 15 MiB per input */
 	uint8_t *probe;
 
 	for (size_t i = 0; i < 2; i++) {
-		/* Each room its own size class: no poisoning of 15 MiB per input. */
-		probe = fuzz_buf(FUZZ_SLOT_FRAME, caps[i]);
+		if (caps[i] > grown)
+			grown = caps[i];
+		probe = fuzz_buf(FUZZ_SLOT_FRAME, grown);
 		if (!probe)
 			return 0;
 		room->cap = caps[i];

@@ -30,9 +30,7 @@
  * of a target's own time under ASan). Every buffer is guarded at both ends:
  * under ASan the 4 KiB before its start are poisoned, and so is everything
  * from its exact end on. fuzz_buf() gives size bytes in a slot that keeps
- * one allocation per size class (powers of two from 4 KiB): a size that
- * comes back costs nothing, and what an earlier call wrote is kept only
- * while the size stays in its class;
+ * its allocation while it is big enough (at least FUZZ_OUT_MAX);
  * fuzz_workspace() the same for a kernel workspace of exactly size bytes:
  * its allocation is kept when the size changes (a new max_window or level
  * no longer costs fresh pages), the bytes from its exact end on poisoned.
