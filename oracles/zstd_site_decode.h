@@ -40,7 +40,7 @@ int zo_ref_frame_after_history(const uint8_t *frame, size_t flen, const uint8_t 
 int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned int block,
 				     size_t err);
 
-/* libzstd 1.5.4 decodes the frame alone to exactly expect. */
+/* libzstd 1.5.4 decodes the frame alone, one-shot, to exactly expect. */
 int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
 			    size_t elen);
 /*

@@ -724,6 +724,32 @@ static void rle_over_max_then_next_only(void **state)
 }
 
 /*
+ * seq-stream-end-bits on a compressed block over Block_Maximum_Size that is
+ * not the frame's last (make fuzz, 6.1, 2026-12-06): a 1 MiB window, block 1
+ * decodes to 205403 bytes and its sequences bitstream is read past its
+ * start. 1.5.7 refuses it at its end-of-bitstream check; the kernel and
+ * 1.5.4 decode the frame one-shot. Block at a time 1.5.4 refuses the block's
+ * size, so the proof must decode one-shot.
+ */
+static void next_only_compressed_over_max(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/regression/decompress_oneshot/"
+			       "bba0966d66b5e9c9801c71df3d0c9658886d7b40", &len);
+	struct way_run *run;
+	struct zo_verdict v;
+
+	(void)state;
+	assert_non_null(z);
+	run = way_run(WAY_ONESHOT, z, len);
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "seq-stream-end-bits");
+	assert_int_equal(v.site.block, 1);
+	free(run);
+	free(z);
+}
+
+/*
  * rle-literals-over-max-reason where the kernel fails at the checksum
  * (gate-calibrate, 2026-12-05): an 8 KB window, a checksum, one compressed
  * block of 65539 RLE literals; 1.5.4 refuses the literals as corrupt, the
@@ -876,6 +902,7 @@ int main(void)
 		cmocka_unit_test(block_over_window_rle_near_misses),
 		cmocka_unit_test(rle_literals_checksum_near_miss),
 		cmocka_unit_test(rle_over_max_then_next_only),
+		cmocka_unit_test(next_only_compressed_over_max),
 		cmocka_unit_test(error_pair_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
