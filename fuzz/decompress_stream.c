@@ -237,7 +237,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Both streaming decoders stop at the end of the first frame. */
 	c = (struct zo_case){ .target = TARGET, .input = data, .input_len = size,
 			      .zdata = in.payload, .zdata_len = in.payload_len, .frames = 1,
-			      .out_cap = FUZZ_OUT_LIMIT, .out_cap_given = 1 };
+			      .out_cap = FUZZ_OUT_LIMIT, .out_cap_given = 1,
+			      .stream_window = FUZZ_WINDOW_DEFAULT };
 	s = (struct stream_case){ .c = &c, .kout = kout, .rout = rout, .nout = nout,
 				  .kslot = &kslot, .rslot = &rslot, .nslot = &nslot };
 	/* 1 KB .. 16 MB (a window over 8 MB), not only powers of two; default 8 MB. */

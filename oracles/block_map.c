@@ -119,6 +119,10 @@ static int step(struct bm_walk *w, struct block_map *m)
 		m->block = u;
 		m->have_block = 1;
 	}
+	if (req->find_in_given && req->find_in - w->in < need && !m->have_at) {
+		m->at = u;
+		m->have_at = 1;
+	}
 	w->in += need;
 	w->out += ret;
 	return 0;

@@ -38,6 +38,8 @@ struct block_map {
 	int have_found;
 	struct bm_unit block;		/* the first frame's block number find_block */
 	int have_block;
+	struct bm_unit at;		/* the unit that holds input offset find_in */
+	int have_at;
 	struct bm_unit fail;		/* the unit the decoding failed on */
 	size_t error;			/* its error code; 0 when no unit failed */
 	size_t out_len;			/* bytes produced */
@@ -55,6 +57,8 @@ struct bm_request {
 	unsigned int max_frames;	/* decode at most this many frames; 0: all */
 	size_t find;			/* the output offset whose block to find; SIZE_MAX: none */
 	unsigned int find_block;	/* the block of the first frame to record as block */
+	int find_in_given;		/* record the unit holding input offset find_in as at */
+	size_t find_in;
 	const void *history;		/* reference only: raw history before the data */
 	size_t history_len;
 	const void *dict;		/* both sides: the dictionary the frames name; NULL: none */
@@ -67,6 +71,13 @@ struct bm_request {
  */
 int block_map(const struct bm_request *req, uint8_t *dst, struct block_map *m);
 int bm_is_error(enum bm_side side, size_t code);
+/*
+ * The reference's streaming decoder (max_window) on src, step input bytes
+ * per call, into cap bytes at dst: its last return (an error, 0 when the
+ * frame ended, else more is wanted); *in the input it took, *out its output.
+ */
+size_t bm_stream_run(const uint8_t *src, size_t len, size_t max_window, size_t step,
+		     uint8_t *dst, size_t cap, size_t *in, size_t *out);
 const char *bm_part_name(enum bm_part part);
 
 #endif

@@ -707,6 +707,28 @@ static int offset_over_window(const struct zo_site *s)
 }
 
 /*
+ * The reference's streaming decoder alone refused, as corrupt, a whole
+ * compressed block the kernel decoded streamed, in a frame whose window
+ * (128 KB or more) is smaller than its output; with the window raised to
+ * hold the whole output it decodes the frame streamed to the kernel's
+ * bytes. So it refused data further back than Window_Size, which Debian's
+ * 1.5.4+dfsg2-5+deb12u1 checks streamed and no kernel decoder checks
+ * (offset-over-window). Under 128 KB raising the window would raise
+ * Block_Maximum_Size too, so those are left out.
+ */
+static int stream_offset_over_window(const struct zo_site *s)
+{
+	struct site_frame f;
+	struct zf_block b;
+
+	if (!s->c->stream_window || s->k->is_error || !error_is(s->error, ERR_CORRUPTION) ||
+	    !site_block(s, &b) || b.type != ZF_BLOCK_COMPRESSED || b.window < BLOCK_SIZE_MAX ||
+	    !kernel_frame(s, &f) || (f.in[4] & 0x20) || f.kout_len <= b.window)
+		return 0;
+	return zo_ref_stream_with_window(f.in, f.in_len, f.kout_len, f.kout, f.kout_len);
+}
+
+/*
  * The kernel refused (srcSize_wrong) a whole compressed block whose
  * sequences section is Number_of_Sequences 0 in its 2-byte form ("80 00")
  * and nothing after it: RFC 8878 3.1.1.3.2.1 ends the section there,
@@ -833,6 +855,7 @@ static const struct {
 	{ "seq-modes-reserved-bits", seq_modes_reserved },
 	{ "offset-zero", offset_zero },
 	{ "offset-over-window", offset_over_window },
+	{ "stream-offset-over-window", stream_offset_over_window },
 	{ "huf-weights-state-cut", huf_weights_state_cut },
 	{ "block-over-max-reason", block_over_max_reason },
 	{ "huf4-few-literals", huf4_few_literals },

@@ -63,6 +63,8 @@ struct zo_case {
 	int over_cap;
 	/* A compressor's parameters by name ("level=3 windowLog=18 ..."); NULL: none. */
 	const char *params;
+	/* The references decoded zdata streamed, with this window limit; 0: one-shot. */
+	size_t stream_window;
 };
 
 /* The output capacity both sides had: the case's, else ZO_OUT_CAP. */

@@ -33,19 +33,38 @@ uint8_t *zo_scratch(enum zo_scratch which, size_t cap)
 /* The reference side's decoder: 1.5.4's, or 1.5.7's when the verdict judged against it. */
 static enum bm_side ref_side = BM_REFERENCE;
 
+static int map_request(const struct zo_case *c, enum bm_side side, struct bm_request *req,
+		       struct block_map *m, const uint8_t **out)
+{
+	uint8_t *dst = zo_scratch(side == BM_KERNEL ? ZO_SCRATCH_KMAP : ZO_SCRATCH_RMAP,
+				  req->cap);
+
+	req->side = side == BM_REFERENCE ? ref_side : side;
+	req->src = c->zdata;
+	req->len = c->zdata_len;
+	req->max_frames = c->frames;
+	req->dict = c->dict;
+	req->dict_len = c->dict_len;
+	*out = dst;
+	return dst && !block_map(req, dst, m);
+}
+
 static int map_side(const struct zo_case *c, enum bm_side side, size_t find,
 		    struct block_map *m, const uint8_t **out)
 {
-	struct bm_request req = { .side = side == BM_REFERENCE ? ref_side : side,
-				  .src = c->zdata, .len = c->zdata_len,
-				  .cap = zo_case_cap(c),
-				  .max_frames = c->frames, .find = find,
-				  .dict = c->dict, .dict_len = c->dict_len };
-	uint8_t *dst = zo_scratch(side == BM_KERNEL ? ZO_SCRATCH_KMAP : ZO_SCRATCH_RMAP,
-				  req.cap);
+	struct bm_request req = { .cap = zo_case_cap(c), .find = find };
 
-	*out = dst;
-	return dst && !block_map(&req, dst, m);
+	return map_request(c, side, &req, m, out);
+}
+
+/* The same, recording the unit that holds input offset in_pos. */
+static int map_side_at(const struct zo_case *c, enum bm_side side, size_t in_pos,
+		       struct block_map *m, const uint8_t **out)
+{
+	struct bm_request req = { .cap = zo_case_cap(c), .find = SIZE_MAX,
+				  .find_in_given = 1, .find_in = in_pos };
+
+	return map_request(c, side, &req, m, out);
 }
 
 static void set_unit(struct zo_site *s, const struct bm_unit *u)
@@ -137,6 +156,28 @@ static int locate_both_failed(struct zo_site *s, const struct block_map *km,
 	return 1;
 }
 
+/*
+ * The reference refused streamed what its block map decodes: a check of its
+ * streaming decoder alone. The unit it failed on, found by streaming it
+ * again a byte at a time, becomes its map's failing unit.
+ */
+static int stream_failure(const struct zo_case *c, struct block_map *m, const uint8_t **out)
+{
+	size_t cap = zo_case_cap(c), in, made, err;
+	uint8_t *dst = zo_scratch(ZO_SCRATCH_RMAP, cap);
+
+	if (!c->stream_window || ref_side != BM_REFERENCE || m->error || !dst)
+		return 0;
+	err = bm_stream_run(c->zdata, c->zdata_len, c->stream_window, 1, dst, cap, &in, &made);
+	if (!bm_is_error(BM_REFERENCE, err) ||
+	    !map_side_at(c, BM_REFERENCE, in, m, out) || !m->have_at || m->at.part != BM_BLOCK)
+		return 0;
+	m->fail = m->at;
+	m->fail.out_len = 0;
+	m->error = err;
+	return 1;
+}
+
 /* The failed block's range on the other side: its map's block at the same offset. */
 static void other_range(const struct block_map *m, const struct zo_site *s, size_t *range)
 {
@@ -159,7 +200,8 @@ static void locate_rejection(const struct zo_case *c, struct zo_site *s, enum bm
 	size_t *range[2] = { [BM_KERNEL] = s->k_out, [BM_REFERENCE] = s->r_out };
 	size_t off;
 
-	if (map_side(c, fail, SIZE_MAX, m[fail], &out[fail]))
+	if (map_side(c, fail, SIZE_MAX, m[fail], &out[fail]) &&
+	    (fail == BM_KERNEL || m[fail]->error || stream_failure(c, m[fail], &out[fail])))
 		s->located = locate_failure(c, s, fail, m[fail], out[fail], res[other]);
 	off = m[fail]->fail.out_off;
 	range[fail][0] = range[fail][1] = off;

@@ -40,6 +40,34 @@ static int same_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t bl
 	return alen == blen && (!alen || !memcmp(a, b, alen));
 }
 
+/* The smallest Window_Log whose window holds window bytes. */
+static unsigned int window_log(size_t window)
+{
+	unsigned int log = 0;
+
+	while (((size_t)1 << log) < window)
+		log++;
+	return log;
+}
+
+/*
+ * A copy of the frame (not single-segment) with its Window_Descriptor set
+ * to 2^log, mantissa 0; NULL when it cannot be made.
+ */
+static uint8_t *frame_with_window_log(const uint8_t *frame, size_t flen, unsigned int log)
+{
+	uint8_t *copy;
+
+	if (flen < 6 || log < WINDOW_LOG_MIN)
+		return NULL;
+	copy = malloc(flen);
+	if (copy) {
+		memcpy(copy, frame, flen);
+		copy[5] = (uint8_t)((log - WINDOW_LOG_MIN) << 3);
+	}
+	return copy;
+}
+
 /*
  * The reference's block map of the frame with its window descriptor set to
  * window (a power of two, mantissa 0) into out; 0 when it could not be made.
@@ -47,24 +75,37 @@ static int same_bytes(const uint8_t *a, size_t alen, const uint8_t *b, size_t bl
 static int map_with_window(const uint8_t *frame, size_t flen, size_t window, unsigned int block,
 			   uint8_t *out, struct block_map *m)
 {
-	uint8_t *copy = malloc(flen ? flen : 1);
+	uint8_t *copy = frame_with_window_log(frame, flen, window_log(window));
 	struct bm_request req = { .side = BM_REFERENCE, .src = copy, .len = flen,
 				  .cap = ZO_OUT_CAP, .max_frames = 1, .find = SIZE_MAX,
 				  .find_block = block };
-	unsigned int log = 0;
 	int made;
 
-	while (((size_t)1 << log) < window)
-		log++;
-	if (!copy || !out || flen < 6 || log < WINDOW_LOG_MIN) {
+	if (!copy || !out) {
 		free(copy);
 		return 0;
 	}
-	memcpy(copy, frame, flen);
-	copy[5] = (uint8_t)((log - WINDOW_LOG_MIN) << 3);	/* Window_Descriptor, mantissa 0 */
 	made = !block_map(&req, out, m);
 	free(copy);
 	return made;
+}
+
+int zo_ref_stream_with_window(const uint8_t *frame, size_t flen, size_t window,
+			      const uint8_t *expect, size_t elen)
+{
+	unsigned int log = window_log(window);
+	uint8_t *copy = frame_with_window_log(frame, flen, log);
+	uint8_t *out = malloc(elen + 1);
+	size_t in, made, ret;
+	int same = 0;
+
+	if (copy && out) {
+		ret = bm_stream_run(copy, flen, (size_t)1 << log, flen, out, elen + 1, &in, &made);
+		same = ret == 0 && in == flen && same_bytes(out, made, expect, elen);
+	}
+	free(out);
+	free(copy);
+	return same;
 }
 
 int zo_ref_frame_with_window(const uint8_t *frame, size_t flen, size_t window,

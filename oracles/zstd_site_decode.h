@@ -40,6 +40,13 @@ int zo_ref_frame_after_history(const uint8_t *frame, size_t flen, const uint8_t 
 int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned int block,
 				     size_t err);
 
+/*
+ * libzstd 1.5.4 streamed decodes the frame (flen bytes, not single-segment)
+ * with its Window_Descriptor raised to hold window bytes, and its own
+ * window limit that big, to exactly expect.
+ */
+int zo_ref_stream_with_window(const uint8_t *frame, size_t flen, size_t window,
+			      const uint8_t *expect, size_t elen);
 /* libzstd 1.5.4 decodes the frame alone, one-shot, to exactly expect. */
 int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
 			    size_t elen);

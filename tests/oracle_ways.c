@@ -104,6 +104,7 @@ static void run_stream(struct way_run *run, const uint8_t *z, size_t len, int sp
 	zo_kernel_result(&run->k, "kernel stream", kret, run->kout, kret);
 	zo_ref_result(&run->r, "reference stream", rret, run->rout, rret);
 	run->c.frames = 1;
+	run->c.stream_window = FUZZ_WINDOW_DEFAULT;
 	ref_dstream_free(rds);
 }
 
