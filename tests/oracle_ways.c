@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kz.h"
+#include "name_list.h"
 #include "oracle_ways.h"
 #include "ref_next.h"
 #include "ref_zstd.h"
@@ -170,13 +171,16 @@ struct way_run *way_first_divergence(const uint8_t *z, size_t len)
 	return NULL;
 }
 
-struct way_run *way_first_class(const uint8_t *z, size_t len, const char *class_name)
+struct way_run *way_first_class(const uint8_t *z, size_t len, const struct zo_known *e)
 {
 	for (enum way w = WAY_ONESHOT; w < WAYS; w++) {
-		struct way_run *run = way_run(w, z, len);
+		struct way_run *run;
 		size_t diff;
 
-		if (!strcmp(zo_class_name(zo_judge(&run->k, &run->r, &diff)), class_name))
+		if (!name_in_list(e->targets, way_target[w]))
+			continue;
+		run = way_run(w, z, len);
+		if (!strcmp(zo_class_name(zo_judge(&run->k, &run->r, &diff)), e->class_name))
 			return run;
 		free(run);
 	}

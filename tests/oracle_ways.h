@@ -39,8 +39,8 @@ struct way_run {
 struct way_run *way_run(enum way w, const uint8_t *z, size_t len);
 /* The first way in which the libraries disagree on z, or NULL (all agree). */
 struct way_run *way_first_divergence(const uint8_t *z, size_t len);
-/* The first way in which zo_judge gives class_name on z, or NULL. */
-struct way_run *way_first_class(const uint8_t *z, size_t len, const char *class_name);
+/* The first way of one of e's targets in which zo_judge gives e's class on z, or NULL. */
+struct way_run *way_first_class(const uint8_t *z, size_t len, const struct zo_known *e);
 /* The oracle's verdict on run as it is (after any planted change to its outputs). */
 enum zo_class way_verdict(struct way_run *run, struct zo_verdict *v);
 

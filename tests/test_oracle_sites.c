@@ -66,7 +66,7 @@ static int make_valid(void **state)
 /* The way the reproducer of an entry diverges as the entry says. */
 static enum way way_of(const struct zo_known *e, const uint8_t *r, size_t rlen)
 {
-	struct way_run *run = way_first_class(r, rlen, e->class_name);
+	struct way_run *run = way_first_class(r, rlen, e);
 	enum way w;
 
 	assert_non_null(run);

@@ -282,7 +282,7 @@ static void reproducers_match_and_diverge(void **state)
 		z = read_file(path, &len);
 		print_message("%s: %zu bytes\n", path, len);
 		/* Other ways may fail both sides for other reasons (error-mismatch). */
-		run = way_first_class(z, len, t[i].class_name);
+		run = way_first_class(z, len, &t[i]);
 		assert_non_null(run);
 		assert_string_equal(zo_class_name(zo_judge(&run->k, &run->r, &diff)), t[i].class_name);
 		assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
@@ -750,6 +750,38 @@ static void next_only_compressed_over_max(void **state)
 }
 
 /*
+ * stream-offset-over-window: Debian's deb12u1 refuses the reproducer's
+ * match (offset 278525, a 128 KB window) streamed only, and the oracle
+ * places it at block 3 by streaming the reference again. With a 512 KB
+ * window the offset is within it and deb12u1 decodes it; with a 64 KB
+ * window raising it would change Block_Maximum_Size: neither is taken.
+ */
+static void stream_offset_over_window_near_misses(void **state)
+{
+	static const uint8_t windows[] = { 0x48, 0x30 };	/* 512 KB, 64 KB */
+	size_t len;
+	uint8_t *z = read_divergence("stream-offset-over-window", &len);
+	struct way_run *run;
+	struct zo_verdict v;
+
+	(void)state;
+	run = way_run(WAY_STREAM, z, len);
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "stream-offset-over-window");
+	assert_int_equal(v.site.block, 3);
+	free(run);
+	assert_int_equal(z[5], 0x38);
+	for (size_t i = 0; i < sizeof(windows); i++) {
+		z[5] = windows[i];
+		run = way_run(WAY_STREAM, z, len);
+		if (way_verdict(run, &v) == ZO_KNOWN)
+			assert_string_not_equal(v.known->id, "stream-offset-over-window");
+		free(run);
+	}
+	free(z);
+}
+
+/*
  * rle-literals-over-max-reason where the kernel fails at the checksum
  * (gate-calibrate, 2026-12-05): an 8 KB window, a checksum, one compressed
  * block of 65539 RLE literals; 1.5.4 refuses the literals as corrupt, the
@@ -903,6 +935,7 @@ int main(void)
 		cmocka_unit_test(rle_literals_checksum_near_miss),
 		cmocka_unit_test(rle_over_max_then_next_only),
 		cmocka_unit_test(next_only_compressed_over_max),
+		cmocka_unit_test(stream_offset_over_window_near_misses),
 		cmocka_unit_test(error_pair_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
