@@ -805,20 +805,46 @@ static int compressed_in_big_window(const struct zo_site *s, struct zf_block *b)
 }
 
 /*
+ * Both failed, the reference first, on the site's block; the kernel went on
+ * and failed a later unit of the same frame (a frame cut short, say). The
+ * reference, given the same 16 MB of history, must decode the frame to the
+ * kernel's bytes up to that unit and fail there with the kernel's error.
+ */
+static int kernel_fails_later_alike(const struct zo_site *s)
+{
+	const struct block_map *km = s->km;
+	struct bm_unit fail;
+	size_t in_off, out_off;
+
+	if (!s->k->is_error || !s->ref_first || !km || !km->error || !frame_start(s, &in_off) ||
+	    s->frame >= km->nframes || km->fail.frame != s->frame)
+		return 0;
+	out_off = km->frames[s->frame].out_off;
+	fail = km->fail;
+	fail.in_off -= in_off;
+	return zo_ref_frame_fails_like_after_history(s->c->zdata + in_off,
+						     s->c->zdata_len - in_off, &fail, km->error,
+						     s->km_out + out_off, km->fail.out_off - out_off);
+}
+
+/*
  * The reference called a compressed block of a frame whose window is over
  * 16 MB corrupt; 1.4.10's prefetch decoder never checks the end of the
  * sequence stream. Verified: the reference, given 16 MB of history (which
  * makes it take its own prefetch decoder; all zeros and all ones alike, so
- * no match reads it), decodes the frame to the kernel's bytes.
+ * no match reads it), decodes the frame to the kernel's bytes, or, where
+ * the kernel failed later in the frame, fails as the kernel did there.
  */
 static int prefetch_seq_end(const struct zo_site *s)
 {
 	struct site_frame f;
 	struct zf_block b;
 
-	if (!compressed_in_big_window(s, &b) || !kernel_frame(s, &f))
+	if (!compressed_in_big_window(s, &b))
 		return 0;
-	return zo_ref_frame_after_history(f.in, f.in_len, f.kout, f.kout_len);
+	if (kernel_frame(s, &f))
+		return zo_ref_frame_after_history(f.in, f.in_len, f.kout, f.kout_len);
+	return kernel_fails_later_alike(s);
 }
 
 /*

@@ -150,6 +150,20 @@ int zo_ref_frame_after_history(const uint8_t *frame, size_t flen, const uint8_t 
 	return 1;
 }
 
+int zo_ref_frame_fails_like_after_history(const uint8_t *frame, size_t len,
+					   const struct bm_unit *fail, size_t err,
+					   const uint8_t *expect, size_t elen)
+{
+	struct block_map m;
+
+	for (int fill = 0; fill < 2; fill++)
+		if (!map_after_history(frame, len, fill, &m) || m.error != err ||
+		    m.fail.in_off != fail->in_off || m.fail.part != fail->part ||
+		    !same_bytes(site_buf(), m.out_len, expect, elen))
+			return 0;
+	return 1;
+}
+
 int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned int block,
 				     size_t err)
 {

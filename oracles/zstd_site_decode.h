@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct bm_unit;
+
 /*
  * 1 when the reference, given the frame (flen bytes, not single-segment)
  * with its window descriptor set to window (a power of two), decodes its
@@ -33,6 +35,15 @@ int zo_ref_frame_checksum_with_window(const uint8_t *frame, size_t flen, size_t 
  */
 int zo_ref_frame_after_history(const uint8_t *frame, size_t flen, const uint8_t *expect,
 			       size_t elen);
+/*
+ * 1 when the reference, given the same two histories, decodes the frame
+ * at frame (len bytes of data from there) to exactly the elen bytes at
+ * expect and then fails on the unit fail (its input offset from the
+ * frame's start, and part) with error err.
+ */
+int zo_ref_frame_fails_like_after_history(const uint8_t *frame, size_t len,
+					   const struct bm_unit *fail, size_t err,
+					   const uint8_t *expect, size_t elen);
 /*
  * 1 when the reference, given the same two histories, fails on block number
  * block of the frame at frame (len bytes of data from there) with error err.
