@@ -544,10 +544,36 @@ static int rle_literals_over_max(const struct zo_site *s)
 #define HUF4_MIN_LITERALS	6
 
 /*
+ * A one-shot site on an RLE block over Block_Maximum_Size, which every block
+ * map refuses and no one-shot path checks (block-over-window), hides the
+ * block both sides really fail on: b becomes the block both maps fail once
+ * such blocks are written at most the maximum, with the judged calls' own
+ * errors and the same bytes before it. Any other block stays as it is.
+ */
+static int past_rle_over_max(const struct zo_site *s, struct zf_block *b)
+{
+	uint32_t max = b->window < BLOCK_SIZE_MAX ? (uint32_t)b->window : BLOCK_SIZE_MAX;
+	const uint8_t *p;
+	size_t in_off, len, kerr, rerr;
+	unsigned int block;
+
+	if (b->type != ZF_BLOCK_RLE || b->size <= max)
+		return 1;
+	if (s->c->stream_window || !frame_start(s, &in_off))
+		return 0;
+	p = s->c->zdata + in_off;
+	len = s->c->zdata_len - in_off;
+	return zo_rle_split_both_fail(p, len, max, zo_case_cap(s->c), &block, &kerr, &rerr) &&
+	       block > s->block && kerr == s->k->ret && rerr == s->r->ret &&
+	       zf_frame_block(p, len, block, b);
+}
+
+/*
  * The site's block opens with a Huffman literals section (with or without
  * its tree) of 4 streams and fewer than 6 literals: 1.5.4 refuses its
  * header (literals_headerWrong), 1.4.10 reads on and its 4-stream Huffman
- * decoder fails the section (corruption_detected).
+ * decoder fails the section (corruption_detected). One-shot, the block may
+ * follow an RLE block over the maximum (past_rle_over_max).
  */
 static int huf4_few_literals(const struct zo_site *s)
 {
@@ -556,7 +582,8 @@ static int huf4_few_literals(const struct zo_site *s)
 	uint32_t lhc;
 
 	if (!error_is(s->k->ret, ERR_CORRUPTION) || !error_is(s->r->ret, ERR_LITERALS_HEADER) ||
-	    !site_block(s, &b) || b.type != ZF_BLOCK_COMPRESSED || b.avail < 3 ||
+	    !site_block(s, &b) || !past_rle_over_max(s, &b) ||
+	    b.type != ZF_BLOCK_COMPRESSED || b.avail < 3 ||
 	    ((b.content[0] & 3) != LIT_COMPRESSED && (b.content[0] & 3) != LIT_TREELESS))
 		return 0;
 	sf = (b.content[0] >> 2) & 3;

@@ -211,8 +211,9 @@ static void put_block_header(uint8_t *p, uint32_t size, unsigned int type, int l
 
 /*
  * The frame with every RLE block over max written as RLE blocks of max
- * bytes and the rest, into dst (NULL: only counted); its length, 0 when the
- * frame does not parse to its last block within flen.
+ * bytes and the rest, into dst (NULL: only counted); its length, 0 when it
+ * has no frame header. From a block cut short (or of the reserved type) on,
+ * the bytes are copied as they are: every decoder fails there alike.
  */
 static size_t rle_split(const uint8_t *frame, size_t flen, uint32_t max, uint8_t *dst)
 {
@@ -225,37 +226,34 @@ static size_t rle_split(const uint8_t *frame, size_t flen, uint32_t max, uint8_t
 		return 0;
 	if (dst)
 		memcpy(dst, frame, pos);
-	while (!last) {
-		if (flen - pos < 3)
-			return 0;
+	while (!last && flen - pos >= 3) {
 		h = frame[pos] | (uint32_t)frame[pos + 1] << 8 | (uint32_t)frame[pos + 2] << 16;
-		last = h & 1;
 		type = (h >> 1) & 3;
 		size = h >> 3;
-		if (type == ZF_BLOCK_RLE) {
-			if (flen - pos < 4)
-				return 0;
-			do {
-				piece = size > max ? max : size;
-				size -= piece;
-				if (dst) {
-					put_block_header(dst + n, piece, ZF_BLOCK_RLE, last && !size);
-					dst[n + 3] = frame[pos + 3];
-				}
-				n += 4;
-			} while (size);
-			pos += 4;
+		if (type == ZF_BLOCK_RLE ? flen - pos < 4 :
+		    type > ZF_BLOCK_COMPRESSED || flen - pos - 3 < size)
+			break;	/* cut short or reserved: the rest as it is */
+		last = h & 1;
+		if (type != ZF_BLOCK_RLE) {
+			if (dst)
+				memcpy(dst + n, frame + pos, 3 + size);
+			n += 3 + size;
+			pos += 3 + size;
 			continue;
 		}
-		if (type > ZF_BLOCK_COMPRESSED || flen - pos - 3 < size)
-			return 0;
-		if (dst)
-			memcpy(dst + n, frame + pos, 3 + size);
-		n += 3 + size;
-		pos += 3 + size;
+		do {
+			piece = size > max ? max : size;
+			size -= piece;
+			if (dst) {
+				put_block_header(dst + n, piece, ZF_BLOCK_RLE, last && !size);
+				dst[n + 3] = frame[pos + 3];
+			}
+			n += 4;
+		} while (size);
+		pos += 4;
 	}
 	if (dst)
-		memcpy(dst + n, frame + pos, flen - pos);	/* the checksum */
+		memcpy(dst + n, frame + pos, flen - pos);	/* the checksum, or the cut rest */
 	return n + flen - pos;
 }
 
@@ -317,6 +315,53 @@ out:
 	if (cap > ZO_OUT_CAP)
 		free(out);
 	free(m);
+	free(copy);
+	return ret;
+}
+
+/* One side's block map of the split frame into a buffer of its own. */
+static struct block_map *split_map(enum bm_side side, const uint8_t *copy, size_t n, size_t cap,
+				   uint8_t **out)
+{
+	struct bm_request req = { .side = side, .src = copy, .len = n, .cap = cap,
+				  .max_frames = 1, .find = SIZE_MAX };
+	struct block_map *m = malloc(sizeof(*m));
+
+	*out = malloc(cap ? cap : 1);
+	if (m && *out && !block_map(&req, *out, m))
+		return m;
+	free(m);
+	free(*out);
+	*out = NULL;
+	return NULL;
+}
+
+int zo_rle_split_both_fail(const uint8_t *frame, size_t flen, uint32_t max, size_t cap,
+			   unsigned int *block, size_t *kerr, size_t *rerr)
+{
+	size_t n = rle_split(frame, flen, max, NULL);
+	uint8_t *copy = n > 5 ? malloc(n) : NULL, *kout = NULL, *rout = NULL;
+	struct block_map *km = NULL, *rm = NULL;
+	int ret = 0;
+
+	if (!copy)
+		return 0;
+	rle_split(frame, flen, max, copy);
+	km = split_map(BM_KERNEL, copy, n, cap, &kout);
+	rm = split_map(BM_REFERENCE, copy, n, cap, &rout);
+	if (!km || !rm || !km->error || !rm->error || km->fail.frame || rm->fail.frame ||
+	    km->fail.part != BM_BLOCK || rm->fail.part != BM_BLOCK ||
+	    km->fail.in_off != rm->fail.in_off ||
+	    !same_bytes(kout, km->out_len, rout, rm->out_len))
+		goto out;
+	ret = split_origin(frame, flen, max, km->fail.block, block);
+	*kerr = km->error;
+	*rerr = rm->error;
+out:
+	free(km);
+	free(rm);
+	free(kout);
+	free(rout);
 	free(copy);
 	return ret;
 }

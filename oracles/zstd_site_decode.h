@@ -78,4 +78,14 @@ int zo_ref_frame_rle_split(const uint8_t *frame, size_t flen, uint32_t max, int 
 int zo_next_rle_split_fails(const uint8_t *frame, size_t flen, uint32_t max, size_t out_len,
 			    unsigned int *block, size_t *err);
 
+/*
+ * 1 when the kernel's and the reference's block maps of the same frame,
+ * every RLE block over max written as RLE blocks of at most max bytes,
+ * cap bytes of room each, decode the same bytes and then both fail on one
+ * whole block: that block's number in the frame as given into *block,
+ * each side's error into *kerr and *rerr.
+ */
+int zo_rle_split_both_fail(const uint8_t *frame, size_t flen, uint32_t max, size_t cap,
+			   unsigned int *block, size_t *kerr, size_t *rerr);
+
 #endif

@@ -782,6 +782,48 @@ static void stream_offset_over_window_near_misses(void **state)
 }
 
 /*
+ * huf4-few-literals past an RLE block over the maximum (make fuzz, 6.12,
+ * 2026-12-06): a 2 MB window, an RLE block of 199077 bytes, then a
+ * compressed block whose 4-stream literals number 2. One-shot both decode
+ * the RLE block and fail the literals, each its own way; every block map
+ * refuses the RLE block first. Cut to 131072 bytes, that block is no longer
+ * over the maximum and the site is block 1 itself; with 6 literals 1.5.4
+ * takes the header and nothing matches.
+ */
+static void huf4_few_literals_past_rle(void **state)
+{
+	size_t len;
+	uint8_t *z = read_file("corpus/regression/decompress_oneshot/"
+			       "e2deb5b44a42b6adf08d8de7191a65da930d74b3", &len);
+	struct way_run *run;
+	struct zo_verdict v;
+
+	(void)state;
+	assert_non_null(z);
+	run = way_run(WAY_ONESHOT, z, len);
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "huf4-few-literals");
+	assert_int_equal(v.site.block, 0);
+	free(run);
+	assert_int_equal(z[13], 0x26);
+	z[13] = 0x66;		/* Regenerated_Size 6 */
+	run = way_run(WAY_ONESHOT, z, len);
+	if (way_verdict(run, &v) == ZO_KNOWN)
+		assert_string_not_equal(v.known->id, "huf4-few-literals");
+	free(run);
+	z[13] = 0x26;
+	z[6] = 0x02;		/* the RLE block cut to 131072 bytes */
+	z[7] = 0x00;
+	z[8] = 0x10;
+	run = way_run(WAY_ONESHOT, z, len);
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "huf4-few-literals");
+	assert_int_equal(v.site.block, 1);
+	free(run);
+	free(z);
+}
+
+/*
  * rle-literals-over-max-reason where the kernel fails at the checksum
  * (gate-calibrate, 2026-12-05): an 8 KB window, a checksum, one compressed
  * block of 65539 RLE literals; 1.5.4 refuses the literals as corrupt, the
@@ -936,6 +978,7 @@ int main(void)
 		cmocka_unit_test(rle_over_max_then_next_only),
 		cmocka_unit_test(next_only_compressed_over_max),
 		cmocka_unit_test(stream_offset_over_window_near_misses),
+		cmocka_unit_test(huf4_few_literals_past_rle),
 		cmocka_unit_test(error_pair_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
