@@ -734,6 +734,27 @@ static int offset_over_window(const struct zo_site *s)
 }
 
 /*
+ * 1.5.7 alone refused the block: its Number_of_Sequences is 0 in the 2-byte
+ * form (80 00), and bytes of the block follow it. RFC 8878 3.1.1.3.2.1 ends
+ * the section at a count of 0; 1.5.7 says so ("extraneous data present in
+ * the Sequences section"), 1.4.10, 1.5.2 and 1.5.4 read a
+ * Symbol_Compression_Modes byte after a 2-byte count, decode no sequence
+ * and ignore the rest of the block.
+ */
+static int seq_count_zero_extraneous(const struct zo_site *s)
+{
+	struct zo_seq_scan q;
+	struct zf_block b;
+	size_t lit;
+	int scan;
+
+	if (!next_only_rejects(s, &b, &q, &scan))
+		return 0;
+	lit = zo_lit_section_size(b.content, b.size);
+	return lit && lit + 2 < b.size && b.content[lit] == 0x80 && b.content[lit + 1] == 0;
+}
+
+/*
  * The reference's streaming decoder alone refused, as corrupt, a whole
  * compressed block the kernel decoded streamed, in a frame whose window
  * (128 KB or more) is smaller than its output; with the window raised to
@@ -832,6 +853,23 @@ static int compressed_in_big_window(const struct zo_site *s, struct zf_block *b)
 }
 
 /*
+ * The site's frame as the kernel's block map decoded it whole, where the
+ * kernel's judged call failed after it (on a later frame's header, say).
+ */
+static int kernel_map_frame(const struct zo_site *s, struct site_frame *f)
+{
+	const struct block_map *km = s->km;
+	const struct bm_frame *fr;
+
+	if (!km || !s->km_out || s->frame >= km->nframes || !km->frames[s->frame].in_end)
+		return 0;
+	fr = &km->frames[s->frame];
+	*f = (struct site_frame){ s->c->zdata + fr->in_off, fr->in_end - fr->in_off,
+				  s->km_out + fr->out_off, fr->out_end - fr->out_off };
+	return 1;
+}
+
+/*
  * Both failed, the reference first, on the site's block; the kernel went on
  * and failed a later unit of the same frame (a frame cut short, say). The
  * reference, given the same 16 MB of history, must decode the frame to the
@@ -869,7 +907,7 @@ static int prefetch_seq_end(const struct zo_site *s)
 
 	if (!compressed_in_big_window(s, &b))
 		return 0;
-	if (kernel_frame(s, &f))
+	if (kernel_frame(s, &f) || kernel_map_frame(s, &f))
 		return zo_ref_frame_after_history(f.in, f.in_len, f.kout, f.kout_len);
 	return kernel_fails_later_alike(s);
 }
@@ -907,6 +945,7 @@ static const struct {
 	{ "seq-stream-end-bits", seq_stream_end_bits },
 	{ "seq-modes-reserved-bits", seq_modes_reserved },
 	{ "offset-zero", offset_zero },
+	{ "seq-count-zero-extraneous", seq_count_zero_extraneous },
 	{ "offset-over-window", offset_over_window },
 	{ "stream-offset-over-window", stream_offset_over_window },
 	{ "huf-weights-state-cut", huf_weights_state_cut },

@@ -824,6 +824,29 @@ static void huf4_few_literals_past_rle(void **state)
 }
 
 /*
+ * seq-count-zero-extraneous: a 4-byte block, no literals, a count of 0 in
+ * its 2-byte form and one more byte. Without that byte it is
+ * nseq-zero-two-byte (the kernel the strict side); with a 1-byte count the
+ * kernel says srcSize_wrong: neither is this entry.
+ */
+static void seq_count_zero_extraneous_near_misses(void **state)
+{
+	size_t len;
+	uint8_t *z = read_divergence("seq-count-zero-extraneous", &len);
+
+	(void)state;
+	assert_int_equal(len, 13);
+	assert_true(matches("seq-count-zero-extraneous", z, len));
+	z[10] = 0x00;		/* a 1-byte count of 0, then two bytes */
+	assert_false(matches("seq-count-zero-extraneous", z, len));
+	z[10] = 0x80;
+	z[6] = 0x1d;		/* Block_Size 3: the block ends after 80 00 */
+	assert_false(matches("seq-count-zero-extraneous", z, len - 1));
+	assert_true(matches("nseq-zero-two-byte", z, len - 1));
+	free(z);
+}
+
+/*
  * rle-literals-over-max-reason where the kernel fails at the checksum
  * (gate-calibrate, 2026-12-05): an 8 KB window, a checksum, one compressed
  * block of 65539 RLE literals; 1.5.4 refuses the literals as corrupt, the
@@ -979,6 +1002,7 @@ int main(void)
 		cmocka_unit_test(next_only_compressed_over_max),
 		cmocka_unit_test(stream_offset_over_window_near_misses),
 		cmocka_unit_test(huf4_few_literals_past_rle),
+		cmocka_unit_test(seq_count_zero_extraneous_near_misses),
 		cmocka_unit_test(error_pair_near_misses),
 		cmocka_unit_test(frame_walker),
 	};
