@@ -16,6 +16,8 @@ import kunit_run as kr  # noqa: E402
 
 GOLDEN = os.path.join(HERE, '..', 'conformance', 'golden')
 TEMPLATE = os.path.join(HERE, '..', 'conformance', 'kunit_suite.c.in')
+DIVERGENCES = os.path.join(HERE, '..', 'corpus', 'divergences')
+SINGLE_DEFECT = os.path.join(HERE, '..', 'corpus', 'single-defect')
 
 KTAP_61 = """\
 [00:27:36] Console initialized on /dev/tty0
@@ -101,6 +103,50 @@ class Generator(unittest.TestCase):
         for v in ('1.4.10', '1.5.2'):
             _, names = kg.generate(GOLDEN, v, TEMPLATE)
             self.assertEqual(sum(1 for x in names if x.startswith('golden_')), n)
+
+    def test_real_divergences_and_single_defect_inputs(self):
+        """The divergences' must-fail and must-decode vectors (as gate-golden
+        names them) and every decoder single-defect input become cases."""
+        sets = {}
+        for d in os.listdir(DIVERGENCES):
+            for line in open(os.path.join(DIVERGENCES, d, 'golden.txt')):
+                if line.startswith('vector '):
+                    sets[line.split()[1]] = sets.get(line.split()[1], 0) + 1
+                    break
+        rows = [ln for ln in open(os.path.join(SINGLE_DEFECT, 'MANIFEST'))
+                if ln.strip() and not ln.startswith('#')]
+        n = (len(os.listdir(os.path.join(GOLDEN, 'must-decode'))) +
+             len(os.listdir(os.path.join(GOLDEN, 'must-fail'))))
+        for v in ('1.4.10', '1.5.2'):
+            src, names = kg.generate(GOLDEN, v, TEMPLATE, DIVERGENCES, SINGLE_DEFECT)
+            self.assertEqual(sum(1 for x in names if x.startswith('golden_')),
+                             n + sets['must-fail'] + sets['must-decode'])
+            self.assertIn('golden_fail_block_over_max_reason', names)
+            self.assertEqual(sum(1 for x in names if x.startswith('sd_')), len(rows))
+            self.assertIn('KZ_SD_STREAM_BYTES, KZ_SD_CAP_CONTROL_SHORT', src)
+            self.assertIn('ZSTD_error_frameParameter_unsupported', src)
+
+    def test_divergence_without_kernel_answer_refused(self):
+        div = os.path.join(self.dir, 'div')
+        os.makedirs(os.path.join(div, 'x-y'))
+        open(os.path.join(div, 'x-y', 'x-y.zst'), 'wb').write(self.good[:-1])
+        open(os.path.join(div, 'x-y', 'golden.txt'), 'w').write('# c\nvector must-fail x-y.zst\n')
+        with self.assertRaisesRegex(kg.GenError, 'must-fail/x-y.zst: no answer for zstd 1.4.10'):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, div)
+
+    def test_single_defect_input_without_way_refused(self):
+        sd = os.path.join(self.dir, 'sd')
+        os.makedirs(os.path.join(sd, 'f'))
+        open(os.path.join(sd, 'f', 'c.zst'), 'wb').write(self.good[:-1])
+        open(os.path.join(sd, 'MANIFEST'), 'w').write(
+            '# c\nf/c.zst | a.c | fn | srcSize_wrong | RETURN_ERROR_IF(x, srcSize_wrong, "");\n')
+        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/d.zst | oneshot | 1MiB\n')
+        with self.assertRaisesRegex(kg.GenError, 'f/c.zst: no way in WAYS'):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
+        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/c.zst | stream-whole | 1MiB\n')
+        src, names = kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
+        self.assertEqual(names[-1], 'sd_f_c')
+        self.assertIn('KZ_SD_STREAM_WHOLE, KZ_SD_CAP_1MIB, ZSTD_error_srcSize_wrong', src)
 
     def test_frame_sizes_of_golden_vectors(self):
         """The parsed first frame of a one-frame vector is the whole file."""
