@@ -155,6 +155,27 @@ class Generator(unittest.TestCase):
             self.assertEqual(kg.frame_info(data)['size'], len(data), f)
 
 
+class FrameWarnings(unittest.TestCase):
+    LOG = ("/b/kunit/t/linux/lib/zstd/decompress/zstd_decompress.c: In function \u2018ZSTD_copyRawBlock\u2019:\n"
+           "/b/kunit/t/linux/lib/zstd/decompress/zstd_decompress.c:761:1: warning: the frame size of "
+           "2208 bytes is larger than 2048 bytes [-Wframe-larger-than=]\n")
+
+    def test_lib_zstd_warning_named(self):
+        self.assertEqual(kr.frame_warnings(self.LOG),
+                         ['frame size: lib/zstd/decompress/zstd_decompress.c:761 ZSTD_copyRawBlock: '
+                          'a frame of 2208 bytes, over the limit of 2048'])
+
+    def test_other_files_ignored(self):
+        self.assertEqual(kr.frame_warnings(self.LOG.replace('lib/zstd/', 'fs/btrfs/')), [])
+
+    def test_warning_fails_the_summary(self):
+        cases = [('a', 'pass', [])]
+        line, status = kr.summarize(cases, 1, kr.frame_warnings(self.LOG), 'L')
+        self.assertEqual(status, 1)
+        self.assertIn('kunit: failed', line)
+        self.assertIn('ZSTD_copyRawBlock', line)
+
+
 class Ktap(unittest.TestCase):
     def test_parse(self):
         cases, plan, problems = kr.parse_ktap(KTAP_61)
