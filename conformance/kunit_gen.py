@@ -187,7 +187,18 @@ def sd_error(name):
     return 'ZSTD_error_no_error' if name == '-' else f'ZSTD_error_{name}'
 
 
-def generate(golden, version, template, div_dir=None, sd_dir=None):
+def api_defines(path):
+    """#define KZ_API_<NAME> 1 for each zstd_* function of the tree's api.txt
+    (kernel/zstd-api.sh: the functions its zstd.h declares), as the
+    userspace build's <kz_zstd_api.h> has them."""
+    names = [ln.strip() for ln in open(path) if ln.strip()] if path else []
+    for n in names:
+        if not re.fullmatch(r'zstd_[a-z0-9_]+', n):
+            raise GenError(f'{path}: {n!r} is not a zstd_* function name')
+    return '\n'.join(f'#define KZ_API_{n.upper()} 1' for n in names) or '/* none named */'
+
+
+def generate(golden, version, template, div_dir=None, sd_dir=None, api=None):
     """The suite's source and its case names."""
     manifest = load_manifest(os.path.join(golden, 'must-decode.sha256'))
     answers = load_answers(os.path.join(golden, 'kernel-answers.txt'), version)
@@ -240,9 +251,9 @@ def generate(golden, version, template, div_dir=None, sd_dir=None):
                      f'{{\n\tkz_check_fail(test, &fv_{v});\n}}')
         names.append(f'golden_fail_{v}')
     vectors.append('static const struct kz_frame kz_frames[] = {\n\t' + '\n\t'.join(frames) + '\n};')
-    for api in ('api_compress_bound', 'api_exact_workspaces', 'api_stream_small_buffers',
-                'api_find_frame_compressed_size', 'api_get_frame_header'):
-        names.append(api)
+    names += ['api_compress_bound', 'api_exact_workspaces', 'api_stream_small_buffers',
+              'api_find_frame_compressed_size', 'api_get_frame_header', 'api_dict_roundtrip',
+              'api_allocator_refused']
     for level in ROUNDTRIP_LEVELS:
         n = f'roundtrip_level_{level}'.replace('-', 'm')
         cases.append(f'static void {n}(struct kunit *test)\n'
@@ -267,7 +278,7 @@ def generate(golden, version, template, div_dir=None, sd_dir=None):
     if len(set(names)) != len(names):
         raise GenError('two vectors give the same case name')
     src = open(template).read()
-    for slot, text in (('@ZSTD_VERSION@', version),
+    for slot, text in (('@ZSTD_VERSION@', version), ('@API@', api_defines(api)),
                        ('@VECTORS@', '\n\n'.join(vectors)),
                        ('@CASES@', '\n\n'.join(cases)),
                        ('@CASE_LIST@', '\n'.join(f'\tKUNIT_CASE({n}),' for n in names))):
@@ -289,11 +300,12 @@ def main(argv=None):
                     help="the known divergences' folders (their golden vectors)")
     ap.add_argument('--single-defect', default=os.path.join(TOP, 'corpus/single-defect'),
                     help='the single-defect inputs (MANIFEST, WAYS)')
+    ap.add_argument('--api', help="the tree's api.txt (kernel/zstd-api.sh): its zstd_* functions")
     ap.add_argument('-o', '--output', required=True)
     ap.add_argument('--list', help='also write the case names here, one a line')
     a = ap.parse_args(argv)
     try:
-        src, names = generate(a.golden, a.zstd, a.template, a.divergences, a.single_defect)
+        src, names = generate(a.golden, a.zstd, a.template, a.divergences, a.single_defect, a.api)
     except (GenError, OSError) as e:
         print(f'kunit_gen: {e}', file=sys.stderr)
         return 1

@@ -137,6 +137,7 @@ def main(argv=None):
     ap.add_argument('--kver', required=True)
     ap.add_argument('--tree-id', required=True)
     ap.add_argument('--plant', default='')
+    ap.add_argument('--api', default='', help="the tree's api.txt: the suite's KZ_API_* defines")
     ap.add_argument('--timeout', default='1200')
     ap.add_argument('--jobs', default=str(os.cpu_count() or 2))
     a = ap.parse_args(argv)
@@ -148,7 +149,7 @@ def main(argv=None):
     dest = os.path.abspath(os.path.join(a.build, 'kunit', a.tree_id))
     os.makedirs(dest, exist_ok=True)
     suite = os.path.join(dest, 'kz_zstd_kunit.c')
-    if kunit_gen.main(['--zstd', a.zstd, '-o', suite]):
+    if kunit_gen.main(['--zstd', a.zstd, '-o', suite] + (['--api', a.api] if a.api else [])):
         return 1
     stage = [os.path.join(HERE, 'kunit-stage.sh'), dest, a.kernel_src, suite]
     if a.plant:

@@ -148,6 +148,20 @@ class Generator(unittest.TestCase):
         self.assertEqual(names[-1], 'sd_f_c')
         self.assertIn('KZ_SD_STREAM_WHOLE, KZ_SD_CAP_1MIB, ZSTD_error_srcSize_wrong', src)
 
+    def test_api_defines_from_api_txt(self):
+        """The tree's api.txt becomes KZ_API_* defines; the dictionary cases are
+        compiled only where every function they call is declared."""
+        api = os.path.join(self.dir, 'api.txt')
+        open(api, 'w').write('zstd_compress_bound\nzstd_create_ddict_byreference\n')
+        src, names = kg.generate(self.dir, '1.4.10', TEMPLATE, api=api)
+        self.assertIn('#define KZ_API_ZSTD_CREATE_DDICT_BYREFERENCE 1', src)
+        self.assertNotIn('#define KZ_API_ZSTD_CREATE_CDICT_BYREFERENCE', src)
+        self.assertIn('api_dict_roundtrip', names)
+        self.assertNotIn('@API@', kg.generate(self.dir, '1.4.10', TEMPLATE)[0])
+        open(api, 'w').write('zstd_x\nnot a name\n')
+        with self.assertRaisesRegex(kg.GenError, "'not a name' is not a zstd_"):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, api=api)
+
     def test_frame_sizes_of_golden_vectors(self):
         """The parsed first frame of a one-frame vector is the whole file."""
         for f in ('raw-block.zst', 'level1-text.zst', 'level19-text-checksum.zst'):
