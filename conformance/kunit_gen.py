@@ -153,19 +153,20 @@ def divergence_vectors(div_dir):
 
 
 def single_defect_cases(sd_dir, version):
-    """[(input, way, capacity, error, known)] of every decoder input of
-    sd_dir/MANIFEST with its way and capacity from sd_dir/WAYS (both made by
-    gen-single-defect), as gen-single-defect check runs them; known: the
-    corpus/findings.txt entry whose kernel verdict this version gives
-    instead, or None."""
+    """[(input, way, capacity, streamed too, error, known)] of every decoder
+    input of sd_dir/MANIFEST with its way, capacity and whether it must be
+    rejected streamed too from sd_dir/WAYS (both made by gen-single-defect),
+    as gen-single-defect check runs them; known: the corpus/findings.txt
+    entry whose kernel verdict this version gives instead, or None."""
     ways = {}
     for n, line in enumerate(cr.read_lines(os.path.join(sd_dir, 'WAYS')), 1):
         if not line.strip() or line.startswith('#'):
             continue
         f = [x.strip() for x in line.split(' | ')]
-        if len(f) != 3 or f[1] not in SD_WAYS or f[2] not in ('1MiB', 'control', 'control-1'):
-            raise GenError(f'{sd_dir}/WAYS:{n}: want "input | way | 1MiB|control|control-1"')
-        ways[f[0]] = (f[1], f[2])
+        if (len(f) != 4 or f[1] not in SD_WAYS or f[2] not in ('1MiB', 'control', 'control-1')
+                or f[3] not in ('yes', 'no')):
+            raise GenError(f'{sd_dir}/WAYS:{n}: want "input | way | 1MiB|control|control-1 | yes|no"')
+        ways[f[0]] = (f[1], f[2], f[3] == 'yes')
     if not ways:
         raise GenError(f'{sd_dir}/WAYS: missing or empty (make single-defect)')
     known = [e for e in findings.load(zstd=version) if e.kind == 'finding' and
@@ -178,7 +179,7 @@ def single_defect_cases(sd_dir, version):
             raise GenError(f'{m}: {name}: no way in WAYS or no error (make single-defect)')
         base = checks_measure.input_name(name)
         k = [e.id for e in known if e.signature.startswith(base + ': the kernel')]
-        out.append((name, ways[name][0], ways[name][1], error, k[0] if k else None))
+        out.append((name, *ways[name], error, k[0] if k else None))
     return out
 
 
@@ -259,7 +260,7 @@ def generate(golden, version, template, div_dir=None, sd_dir=None, api=None):
         cases.append(f'static void {n}(struct kunit *test)\n'
                      f'{{\n\tkz_check_roundtrip(test, {level});\n}}')
         names.append(n)
-    for name, way, cap, error, known in single_defect_cases(sd_dir, version) if sd_dir else []:
+    for name, way, cap, streamed, error, known in single_defect_cases(sd_dir, version) if sd_dir else []:
         v = ident(name)
         data = open(os.path.join(sd_dir, name), 'rb').read()
         vectors.append(f'static const u8 s_{v}[] = {{\n{c_bytes(data)}\n}};')
@@ -270,7 +271,7 @@ def generate(golden, version, template, div_dir=None, sd_dir=None, api=None):
             ctl = f's_{v}_ok, sizeof(s_{v}_ok)'
         vectors.append(f'static const struct kz_sd sv_{v} = {{ {c_str("single-defect/" + name)}, '
                        f's_{v}, sizeof(s_{v}), {ctl}, KZ_SD_{way.upper().replace("-", "_")}, '
-                       f'{SD_CAPS[cap]}, {sd_error(error)}, {c_str(error)}, '
+                       f'{SD_CAPS[cap]}, {int(streamed)}, {sd_error(error)}, {c_str(error)}, '
                        f'{c_str(known) if known else "NULL"} }};')
         cases.append(f'static void sd_{v}(struct kunit *test)\n'
                      f'{{\n\tkz_check_single_defect(test, &sv_{v});\n}}')

@@ -123,7 +123,8 @@ class Generator(unittest.TestCase):
                              n + sets['must-fail'] + sets['must-decode'])
             self.assertIn('golden_fail_block_over_max_reason', names)
             self.assertEqual(sum(1 for x in names if x.startswith('sd_')), len(rows))
-            self.assertIn('KZ_SD_STREAM_BYTES, KZ_SD_CAP_CONTROL_SHORT', src)
+            self.assertIn('KZ_SD_STREAM_BYTES, KZ_SD_CAP_CONTROL_SHORT, 0,', src)
+            self.assertIn('KZ_SD_ONESHOT, KZ_SD_CAP_1MIB, 1,', src)
             self.assertIn('ZSTD_error_frameParameter_unsupported', src)
 
     def test_divergence_without_kernel_answer_refused(self):
@@ -140,13 +141,16 @@ class Generator(unittest.TestCase):
         open(os.path.join(sd, 'f', 'c.zst'), 'wb').write(self.good[:-1])
         open(os.path.join(sd, 'MANIFEST'), 'w').write(
             '# c\nf/c.zst | a.c | fn | srcSize_wrong | RETURN_ERROR_IF(x, srcSize_wrong, "");\n')
-        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/d.zst | oneshot | 1MiB\n')
+        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/d.zst | oneshot | 1MiB | yes\n')
         with self.assertRaisesRegex(kg.GenError, 'f/c.zst: no way in WAYS'):
             kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
         open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/c.zst | stream-whole | 1MiB\n')
+        with self.assertRaisesRegex(kg.GenError, 'WAYS:2: want'):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
+        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/c.zst | stream-whole | 1MiB | no\n')
         src, names = kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
         self.assertEqual(names[-1], 'sd_f_c')
-        self.assertIn('KZ_SD_STREAM_WHOLE, KZ_SD_CAP_1MIB, ZSTD_error_srcSize_wrong', src)
+        self.assertIn('KZ_SD_STREAM_WHOLE, KZ_SD_CAP_1MIB, 0, ZSTD_error_srcSize_wrong', src)
 
     def test_api_defines_from_api_txt(self):
         """The tree's api.txt becomes KZ_API_* defines; the dictionary cases are

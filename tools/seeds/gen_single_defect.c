@@ -121,6 +121,12 @@ static size_t manifest(char *buf, size_t cap)
 	return len;
 }
 
+/* A one-shot case the kernel must reject streamed too (kz_decompress_stream, whole input). */
+static int also_streamed(const struct sd_case *c)
+{
+	return SD_DRIVE_OF(c) == SD_ONESHOT && !(c->flags & (SD_ONESHOT_ONLY | SD_CAP_SHORT));
+}
+
 /*
  * WAYS: how check decodes each input, one line a check, "input | way |
  * capacity" (make kunit's suite decodes them so inside the kernel).
@@ -140,13 +146,16 @@ static size_t ways(char *buf, size_t cap)
 		"# How gen-single-defect check decodes each input of MANIFEST, made by\n"
 		"# gen-single-defect write; do not edit. make kunit's suite does the same.\n"
 		"# input | way (single_defect_drive.h) | capacity (1MiB, control: what\n"
-		"# the input's .ok.zst decodes to, control-1: one byte less)\n");
+		"# the input's .ok.zst decodes to, control-1: one byte less) | streamed\n"
+		"# too (yes: also rejected by zstd_decompress_stream, all the input at\n"
+		"# once, up to the first frame's end, into 1 MiB)\n");
 	for (size_t i = 0; i < n && len < cap; i++) {
 		sd_dir_name(&c[i], sub, sizeof(sub));
-		len += (size_t)snprintf(buf + len, cap - len, "%s/%s.zst | %s | %s\n", sub,
+		len += (size_t)snprintf(buf + len, cap - len, "%s/%s.zst | %s | %s | %s\n", sub,
 					c[i].name, way[SD_DRIVE_OF(&c[i])],
 					c[i].flags & SD_EXACT_CAP ? "control" :
-					c[i].flags & SD_CAP_SHORT ? "control-1" : "1MiB");
+					c[i].flags & SD_CAP_SHORT ? "control-1" : "1MiB",
+					also_streamed(&c[i]) ? "yes" : "no");
 	}
 	return len;
 }
@@ -276,7 +285,7 @@ static const char *kernel_verdict(const struct sd_case *c, const uint8_t *z, siz
 			 how, kz_error_name(ret), (int)(0 - ret), error_name(c->error));
 		return why;
 	}
-	if (SD_DRIVE_OF(c) == SD_ONESHOT && !(c->flags & (SD_ONESHOT_ONLY | SD_CAP_SHORT))) {
+	if (also_streamed(c)) {
 		uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, OUT_CAP);
 
 		if (!kout || !kz_is_error(kz_decompress_stream(kout, OUT_CAP, z, len, STREAM_WINDOW, 0)))
