@@ -14,10 +14,11 @@
  * --record prints those answers afresh, in that file's format, rewrites the
  * answers of each divergence's golden.txt, and checks nothing.
  *
- * The kernel's own one-shot answer on every must-fail vector of the folder
- * (zstd_decompress_dctx into GOLDEN_KERNEL_CAP bytes, as make kunit's suite
- * calls it) must be the one kernel-answers.txt records for the tree's lib/zstd
- * version: one truth for the userspace gate and the KUnit suite.
+ * The kernel's own one-shot answer on every must-fail vector, the folder's
+ * and the divergences' (zstd_decompress_dctx into GOLDEN_KERNEL_CAP bytes,
+ * as make kunit's suite calls it), must be the one kernel-answers.txt
+ * records for the tree's lib/zstd version: one truth for the userspace gate
+ * and the KUnit suite.
  * --record-kernel rewrites that version's lines of kernel-answers.txt from
  * this build (make kunit-answers) and checks nothing.
  */
