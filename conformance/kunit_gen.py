@@ -153,10 +153,11 @@ def divergence_vectors(div_dir):
 
 
 def single_defect_cases(sd_dir, version):
-    """[(input, way, capacity, streamed too, error, known)] of every decoder
+    """[(input, way, capacity, streamed too, error, message, known)] of every decoder
     input of sd_dir/MANIFEST with its way, capacity and whether it must be
     rejected streamed too from sd_dir/WAYS (both made by gen-single-defect),
-    as gen-single-defect check runs them; known: the corpus/findings.txt
+    as gen-single-defect check runs them; message: what an unzstd check
+    gives error() (its text's error("...")); known: the corpus/findings.txt
     entry whose kernel verdict this version gives instead, or None."""
     ways = {}
     for n, line in enumerate(cr.read_lines(os.path.join(sd_dir, 'WAYS')), 1):
@@ -172,14 +173,18 @@ def single_defect_cases(sd_dir, version):
     known = [e for e in findings.load(zstd=version) if e.kind == 'finding' and
              e.cls == 'single-defect' and e.covers_target('gen-single-defect')]
     out = []
-    for m, name, _, _, error, _, _ in checks_measure.manifest_rows(sd_dir):
+    for m, name, _, _, error, text, _ in checks_measure.manifest_rows(sd_dir):
         if os.path.basename(m) != 'MANIFEST':
             continue
         if name not in ways or not error:
             raise GenError(f'{m}: {name}: no way in WAYS or no error (make single-defect)')
         base = checks_measure.input_name(name)
-        k = [e.id for e in known if e.signature.startswith(base + ': the kernel')]
-        out.append((name, *ways[name], error, k[0] if k else None))
+        # The kernel's verdicts (gen-single-defect's kernel_verdict, unzstd_verdict).
+        k = [e.id for e in known if e.signature.startswith((base + ': the kernel', base + ': unzstd'))]
+        msg = re.search(r'error\("(.*?)"\)', text or '')
+        if ways[name][0].startswith('unzstd') and not msg:
+            raise GenError(f'{m}: {name}: an unzstd way without an error("...") check')
+        out.append((name, *ways[name], error, msg.group(1) if msg else '', k[0] if k else None))
     return out
 
 
@@ -260,7 +265,7 @@ def generate(golden, version, template, div_dir=None, sd_dir=None, api=None):
         cases.append(f'static void {n}(struct kunit *test)\n'
                      f'{{\n\tkz_check_roundtrip(test, {level});\n}}')
         names.append(n)
-    for name, way, cap, streamed, error, known in single_defect_cases(sd_dir, version) if sd_dir else []:
+    for name, way, cap, streamed, error, msg, known in single_defect_cases(sd_dir, version) if sd_dir else []:
         v = ident(name)
         data = open(os.path.join(sd_dir, name), 'rb').read()
         vectors.append(f'static const u8 s_{v}[] = {{\n{c_bytes(data)}\n}};')
@@ -272,7 +277,7 @@ def generate(golden, version, template, div_dir=None, sd_dir=None, api=None):
         vectors.append(f'static const struct kz_sd sv_{v} = {{ {c_str("single-defect/" + name)}, '
                        f's_{v}, sizeof(s_{v}), {ctl}, KZ_SD_{way.upper().replace("-", "_")}, '
                        f'{SD_CAPS[cap]}, {int(streamed)}, {sd_error(error)}, {c_str(error)}, '
-                       f'{c_str(known) if known else "NULL"} }};')
+                       f'{c_str(msg)}, {c_str(known) if known else "NULL"} }};')
         cases.append(f'static void sd_{v}(struct kunit *test)\n'
                      f'{{\n\tkz_check_single_defect(test, &sv_{v});\n}}')
         names.append(f'sd_{v}')
