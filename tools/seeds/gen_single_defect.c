@@ -129,7 +129,8 @@ static int also_streamed(const struct sd_case *c)
 
 /*
  * WAYS: how check decodes each input, one line a check, "input | way |
- * capacity" (make kunit's suite decodes them so inside the kernel).
+ * capacity | streamed too" (make kunit's suite decodes them so inside the
+ * kernel).
  */
 static size_t ways(char *buf, size_t cap)
 {
