@@ -14,9 +14,12 @@
 #                          gate-planted; knobs SPEED_THRESHOLD, GATE_STACK_GROWTH,
 #                          GATE_FUZZ_JOBS, GATE_SHORT_SECONDS, GATE_SHORT_RUNS,
 #                          GATE_BASE_RULE, GATE_SHORT_BASE_RULE, GATE_PLANTED_BUGS
-#   make kunit             the golden vectors, API contract and round trips as a KUnit suite
-#                          in a scratch copy of the tree, UML with KASAN (KUNIT_PLANT=patch);
+#   make kunit             the golden vectors, single-defect inputs, API contract cases and
+#                          round trips as a KUnit suite in a scratch copy of the tree, UML
+#                          with KASAN (KUNIT_PLANT=patch);
 #                          not in make check (a cold build is over 10 min); gate check 9
+#   make kunit-answers     re-record this tree's lines of conformance/golden/kernel-answers.txt
+#                          (the kernel's answers the suite and gate-golden expect)
 #   make gate-calibrate    the gate's false-alarm figure: make gate CALIBRATE_RUNS times
 #                          (10) on the unmodified tree (GATE_BASE_RULE=0: without the base)
 #   make gate-speed-calibrate  trust in the gate's speed verdict (CALIBRATE_RUNS=,

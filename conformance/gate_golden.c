@@ -8,10 +8,19 @@
  * built, zstd 1.5.7. Each known divergence's vector and answers are in
  * its folder, corpus/divergences/<id>/ (golden.txt: golden_divergences.h).
  *
- *   gate-golden [--dir conformance/golden] [--divergences corpus/divergences] [--record]
+ *   gate-golden [--dir conformance/golden] [--divergences corpus/divergences]
+ *               [--record | --record-kernel]
  *
  * --record prints those answers afresh, in that file's format, rewrites the
  * answers of each divergence's golden.txt, and checks nothing.
+ *
+ * The kernel's own one-shot answer on every must-fail vector, the folder's
+ * and the divergences' (zstd_decompress_dctx into GOLDEN_KERNEL_CAP bytes,
+ * as make kunit's suite calls it), must be the one kernel-answers.txt
+ * records for the tree's lib/zstd version: one truth for the userspace gate
+ * and the KUnit suite.
+ * --record-kernel rewrites that version's lines of kernel-answers.txt from
+ * this build (make kunit-answers) and checks nothing.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -39,6 +48,7 @@
 #define MAX_ANSWERS	(MAX_VECTORS * 4)
 #define MAX_TESTVECS	64
 #define MAX_DIVERGENCES	128
+#define GOLDEN_KERNEL_CAP	(1u << 20)	/* make kunit's KZ_OUT_CAP */
 
 struct golden {
 	const char *dir, *div_dir;
@@ -51,6 +61,11 @@ struct golden {
 	struct golden_answer answers[MAX_ANSWERS];
 	size_t answer_count;
 	int record;		/* --record: print the references' answers only */
+	int record_kernel;	/* --record-kernel: kernel-answers.txt's lines only */
+	struct golden_answer kernel[MAX_ANSWERS];	/* kernel-answers.txt */
+	size_t kernel_count;
+	char kversion[16];	/* the tree's lib/zstd version: "1.4.10" */
+	FILE *kernel_out;	/* --record-kernel: where this version's lines go */
 	unsigned char *out;
 	unsigned int decoded, failed, testmgr;
 };
@@ -104,12 +119,16 @@ static void must_decode(struct gate_tap *t, struct golden *g, const struct golde
 	free(src);
 }
 
+/* ZSTD_versionNumber()'s v as the answer files name it: "1.5.4". */
+static void version_name(unsigned int v, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%u.%u.%u", v / 10000, v / 100 % 100, v % 100);
+}
+
 /* A reference's version as reference-answers.txt names it: "1.5.4". */
 static void way_version(int w, char *buf, size_t cap)
 {
-	unsigned int v = w >= GOLDEN_NEXT ? refn_version() : ref_version();
-
-	snprintf(buf, cap, "%u.%u.%u", v / 10000, v / 100 % 100, v % 100);
+	version_name(w >= GOLDEN_NEXT ? refn_version() : ref_version(), buf, cap);
 }
 
 /* What a reference way gives on the vector, as reference-answers.txt records it. */
@@ -156,6 +175,43 @@ static void reference_answers(struct gate_tap *t, struct golden *g, const char *
 	}
 }
 
+/* The kernel's one-shot answer into GOLDEN_KERNEL_CAP bytes, as kernel-answers.txt records it. */
+static void kernel_answer_of(struct golden *g, const unsigned char *src, size_t len,
+			     char *out, size_t cap)
+{
+	size_t r = kz_decompress(g->out, GOLDEN_KERNEL_CAP, src, len);
+	char hex[65];
+
+	if (zstd_is_error(r)) {
+		snprintf(out, cap, "rejects %s", zstd_get_error_name(r));
+		return;
+	}
+	sha256_hex(g->out, r, hex);
+	snprintf(out, cap, "decodes %s", hex);
+}
+
+/*
+ * A must-fail vector (the folder's and the divergences'): the kernel's
+ * one-shot answer must be kernel-answers.txt's for this version (make
+ * kunit's suite expects the same); --record-kernel prints it instead.
+ */
+static void kernel_answer(struct gate_tap *t, struct golden *g, const char *rel,
+			  const unsigned char *src, size_t len)
+{
+	char got[GOLDEN_ANSWER_MAX];
+	const char *want;
+
+	kernel_answer_of(g, src, len, got, sizeof(got));
+	if (g->record_kernel) {
+		fprintf(g->kernel_out, "%s %s oneshot %s\n", rel, g->kversion, got);
+		return;
+	}
+	want = golden_answer_find(g->kernel, g->kernel_count, rel, g->kversion, "oneshot");
+	gate_expect(t, want && !strcmp(want, got),
+		    "kernel %s oneshot: %s; kernel-answers.txt: %s", g->kversion, got,
+		    want ? want : "nothing (make kunit-answers)");
+}
+
 /* Every way the kernel decodes must fail; the references give their recorded answers. */
 static void must_fail(struct gate_tap *t, struct golden *g, const char *rel)
 {
@@ -170,6 +226,7 @@ static void must_fail(struct gate_tap *t, struct golden *g, const char *rel)
 			r = golden_decode(w, src, len, g->out, &failed);
 			gate_expect(t, failed, "%s decoded it (%zu bytes)", golden_way_name(w), r);
 		}
+		kernel_answer(t, g, rel, src, len);
 		reference_answers(t, g, rel, src, len);
 	}
 	g->failed++;
@@ -252,6 +309,20 @@ static void record(struct golden *g, const char *sub, const char *rel)
 	free(src);
 }
 
+/* --record-kernel: a must-fail vector's kernel answer line. */
+static void record_kernel_one(struct golden *g, const char *rel)
+{
+	size_t len;
+	unsigned char *src = load(g, rel, &len);
+
+	if (!src) {
+		fprintf(stderr, "%s: cannot read %s/%s\n", PROG, g->dir, rel);
+		exit(2);
+	}
+	kernel_answer(NULL, g, rel, src, len);
+	free(src);
+}
+
 static int listed(const struct golden *g, const char *rel)
 {
 	for (size_t i = 0; i < g->count; i++)
@@ -319,7 +390,10 @@ static int each_vector(struct gate_tap *t, struct golden *g, const char *sub)
 	for (int i = 0; i < n; i++) {
 		const char *rel = v[i].rel;
 
-		if (g->record) {
+		if (g->record_kernel) {
+			if (!strcmp(sub, "must-fail"))
+				record_kernel_one(g, rel);
+		} else if (g->record) {
 			if (!divergence_of(g, rel))
 				record(g, sub, rel);
 		} else if (!strcmp(sub, "must-fail")) {
@@ -453,6 +527,24 @@ static void references(char *buf, size_t cap)
 		snprintf(buf, cap, "judged by libzstd %s alone (%s)", version, refn_describe());
 }
 
+/*
+ * The end of a rewrite: closes out (the memstream of *buf) and, when ok,
+ * writes *buf to path; frees *buf and old. 0, or 2 with a line saying so.
+ */
+static int rewrite_finish(const char *path, FILE *out, char **buf, const size_t *blen,
+			  unsigned char *old, int ok)
+{
+	if (out && fclose(out))
+		ok = 0;
+	if (ok && lib_file_write(path, *buf, *blen))
+		ok = 0;
+	free(*buf);
+	free(old);
+	if (!ok)
+		fprintf(stderr, "%s: cannot rewrite %s\n", PROG, path);
+	return ok ? 0 : 2;
+}
+
 /* golden.txt with its answer lines replaced by the references' answers now. */
 static int record_divergence(struct golden *g, const struct golden_divergence *d)
 {
@@ -460,12 +552,11 @@ static int record_divergence(struct golden *g, const struct golden_divergence *d
 	size_t len, blen = 0;
 	unsigned char *old, *line, *next;
 	FILE *out = open_memstream(&buf, &blen);
-	int ret;
 
 	snprintf(path, sizeof(path), "%s/%s/golden.txt", g->div_dir, d->id);
 	old = golden_read_file(path, &len);
 	if (!old || !out)
-		goto fail;
+		return rewrite_finish(path, out, &buf, &blen, old, 0);
 	for (line = old; *line; line = next) {
 		next = (unsigned char *)strchrnul((char *)line, '\n');
 		next += *next == '\n';
@@ -477,20 +568,7 @@ static int record_divergence(struct golden *g, const struct golden_divergence *d
 	record(g, d->set, d->rel);
 	g->rec_out = stdout;
 	g->rec_bare = 0;
-	if (fclose(out))
-		goto fail;
-	out = NULL;
-	ret = lib_file_write(path, buf, blen);
-	free(buf);
-	free(old);
-	return ret ? 2 : 0;
-fail:
-	if (out)
-		fclose(out);
-	free(buf);
-	free(old);
-	fprintf(stderr, "%s: cannot rewrite %s\n", PROG, path);
-	return 2;
+	return rewrite_finish(path, out, &buf, &blen, old, 1);
 }
 
 /* Each must-decode divergence's digest beside the manifest's entries. */
@@ -510,6 +588,69 @@ static int add_divergence_digests(struct golden *g, char *err, size_t errlen)
 		snprintf(g->entries[g->count++].path, GOLDEN_PATH_MAX, "%s", d->rel);
 	}
 	return 0;
+}
+
+/* An answer line's version (its second word) is v. */
+static int line_of_version(const char *line, const char *v)
+{
+	size_t n = strlen(v);
+
+	line += strcspn(line, " \n");
+	return *line == ' ' && !strncmp(line + 1, v, n) && line[1 + n] == ' ';
+}
+
+/*
+ * kernel-answers.txt with this version's lines replaced by this build's
+ * answers, where the first of them was (at the end when there were none);
+ * the other versions' lines and the comments stay as they are.
+ */
+static int record_kernel_answers(struct golden *g)
+{
+	char path[512], *buf = NULL;
+	size_t len = 0, blen = 0;
+	unsigned char *old, *line, *next;
+	FILE *out = open_memstream(&buf, &blen);
+	int done = 0;
+
+	snprintf(path, sizeof(path), "%s/kernel-answers.txt", g->dir);
+	old = golden_read_file(path, &len);
+	if (!old || !out)
+		return rewrite_finish(path, out, &buf, &blen, old, 0);
+	g->kernel_out = out;
+	for (line = old; ; line = next) {
+		next = (unsigned char *)strchrnul((char *)line, '\n');
+		next += *next == '\n';
+		if (!*line || (*line != '#' && line_of_version((char *)line, g->kversion))) {
+			if (!done && each_vector(NULL, g, "must-fail") < 0)
+				return rewrite_finish(path, out, &buf, &blen, old, 0);
+			done = 1;
+			if (!*line)
+				break;
+			continue;
+		}
+		fwrite(line, 1, next - line, out);
+	}
+	return rewrite_finish(path, out, &buf, &blen, old, 1);
+}
+
+/* Every line of this version in kernel-answers.txt names a must-fail vector. */
+static void kernel_answers_listed(struct gate_tap *t, struct golden *g)
+{
+	unsigned char *src;
+	size_t len;
+
+	gate_begin(t, "kernel-answers.txt: every answer of zstd %s names a must-fail vector",
+		   g->kversion);
+	for (size_t i = 0; i < g->kernel_count; i++) {
+		const char *rel = g->kernel[i].path;
+
+		if (strcmp(g->kernel[i].version, g->kversion))
+			continue;
+		src = strncmp(rel, "must-fail/", 10) ? NULL : load(g, rel, &len);
+		gate_expect(t, src != NULL, "%s: no such must-fail vector (make kunit-answers)", rel);
+		free(src);
+	}
+	gate_end(t);
 }
 
 static int record_all(struct golden *g)
@@ -539,11 +680,16 @@ int main(int argc, char **argv)
 			g.record = 1;
 			continue;
 		}
+		if (!strcmp(argv[i], "--record-kernel")) {
+			g.record_kernel = 1;
+			continue;
+		}
 		if (strcmp(argv[i], "--dir") && strcmp(argv[i], "--divergences"))
 			i = argc;
 		if (i + 1 >= argc)
 			return gate_error(&t, "usage: %s [--dir GOLDEN_DIR] "
-					  "[--divergences DIVERGENCES_DIR] [--record]", PROG);
+					  "[--divergences DIVERGENCES_DIR] [--record | --record-kernel]",
+					  PROG);
 		if (!strcmp(argv[i], "--dir"))
 			g.dir = argv[++i];
 		else
@@ -553,6 +699,10 @@ int main(int argc, char **argv)
 	if (!g.out)
 		return gate_error(&t, "out of memory");
 	g.rec_out = stdout;
+	version_name(kh_kernel_zstd_version(), g.kversion, sizeof(g.kversion));
+	if (g.record_kernel)
+		return load_divergences(&g, err, sizeof(err)) ?
+		       (free(g.out), gate_error(&t, "%s", err)) : record_kernel_answers(&g);
 	if (g.record)
 		return load_divergences(&g, err, sizeof(err)) ?
 		       (free(g.out), gate_error(&t, "%s", err)) : record_all(&g);
@@ -562,6 +712,9 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof(path), "%s/reference-answers.txt", g.dir);
 	if (golden_answers_load(path, g.answers, MAX_ANSWERS, &g.answer_count, err, sizeof(err)))
 		return gate_error(&t, "%s", err);
+	snprintf(path, sizeof(path), "%s/kernel-answers.txt", g.dir);
+	if (golden_answers_load(path, g.kernel, MAX_ANSWERS, &g.kernel_count, err, sizeof(err)))
+		return gate_error(&t, "%s", err);
 	if (load_divergences(&g, err, sizeof(err)) || add_divergence_digests(&g, err, sizeof(err)))
 		return gate_error(&t, "%s", err);
 	for (size_t i = 0; i < g.count; i++)
@@ -569,6 +722,7 @@ int main(int argc, char **argv)
 	if (each_vector(&t, &g, "must-decode") < 0 || each_vector(&t, &g, "must-fail") < 0 ||
 	    each_vector(&t, &g, "version-dependent") < 0)
 		return free(g.out), gate_error(&t, "cannot list %s/must-decode, must-fail or version-dependent", g.dir);
+	kernel_answers_listed(&t, &g);
 	divergences(&t, &g);
 	testmgr(&t, &g);
 	free(g.out);

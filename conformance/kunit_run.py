@@ -7,8 +7,10 @@
 Generates the suite (kunit_gen.py), stages a scratch copy of the tree
 (kunit-stage.sh), runs tools/testing/kunit/kunit.py run --arch=um (KASAN,
 lib/kzfuzz/.kunitconfig), parses the KTAP and prints one summary line:
-"kunit: passed|failed|skipped ...". Exit 0 when passed or skipped (the line
-says which), 1 when failed.
+"kunit: passed|failed|skipped ...". A KASAN report, a kernel panic or a
+frame-size warning of the build (-Wframe-larger-than, CONFIG_FRAME_WARN of
+kunit/kunitconfig) in lib/zstd or the suite fails the run. Exit 0 when
+passed or skipped (the line says which), 1 when failed.
 """
 import argparse
 import os
@@ -23,6 +25,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kunit_gen  # noqa: E402
 
+FRAME_WARN = re.compile(r'(?:^|\S*/)((?:lib/zstd|lib/kzfuzz)/\S+?):(\d+):\d+: warning: the frame size of '
+                        r'(\d+) bytes is larger than (\d+) bytes')
+IN_FUNCTION = re.compile(r"(?:^|\S*/)((?:lib/zstd|lib/kzfuzz)/\S+?): In function [‘'`]([^’']+)[’']")
 RESULT = re.compile(r'^(\s*)(not ok|ok) (\d+)(?: -)? ([^#\s]+)(?:\s*#\s*(\w+)\s*(.*))?$')
 TOOLS = ('flex', 'bison', 'bc', 'gcc', 'make')
 
@@ -62,6 +67,24 @@ def parse_ktap(text, suite='kz_zstd'):
         if s and not s.startswith(('# Subtest', 'KTAP version')):
             diags.append(re.sub(r'^# (\w+: )?', '', s))
     return cases, plan, problems
+
+
+def frame_warnings(text):
+    """The kernel build's -Wframe-larger-than warnings (CONFIG_FRAME_WARN) in
+    lib/zstd and the suite, one line each: "frame size: FILE:LINE FUNCTION:
+    a frame of N bytes, over the limit of M". kunit.py prints a successful build's
+    warnings; a file is compiled, and warns, again only when it changed."""
+    out, function = [], {}
+    for line in text.splitlines():
+        m = IN_FUNCTION.search(line)
+        if m:
+            function[m.group(1)] = m.group(2)
+            continue
+        m = FRAME_WARN.search(line)
+        if m:
+            out.append(f'frame size: {m.group(1)}:{m.group(2)} {function.get(m.group(1), "?")}: '
+                       f'a frame of {m.group(3)} bytes, over the limit of {m.group(4)}')
+    return out
 
 
 def first_reason(diags):
@@ -114,6 +137,7 @@ def main(argv=None):
     ap.add_argument('--kver', required=True)
     ap.add_argument('--tree-id', required=True)
     ap.add_argument('--plant', default='')
+    ap.add_argument('--api', default='', help="the tree's api.txt: the suite's KZ_API_* defines")
     ap.add_argument('--timeout', default='1200')
     ap.add_argument('--jobs', default=str(os.cpu_count() or 2))
     a = ap.parse_args(argv)
@@ -125,7 +149,7 @@ def main(argv=None):
     dest = os.path.abspath(os.path.join(a.build, 'kunit', a.tree_id))
     os.makedirs(dest, exist_ok=True)
     suite = os.path.join(dest, 'kz_zstd_kunit.c')
-    if kunit_gen.main(['--zstd', a.zstd, '-o', suite]):
+    if kunit_gen.main(['--zstd', a.zstd, '-o', suite] + (['--api', a.api] if a.api else [])):
         return 1
     stage = [os.path.join(HERE, 'kunit-stage.sh'), dest, a.kernel_src, suite]
     if a.plant:
@@ -146,6 +170,7 @@ def main(argv=None):
     secs = time.monotonic() - t0
     text = open(log, errors='replace').read()
     cases, plan, problems = parse_ktap(text)
+    problems = frame_warnings(text) + problems
     if plan is None and run.returncode:
         err = [ln for ln in text.splitlines() if 'error' in ln.lower()][:2]
         print(f'kunit: failed on {label}: kunit.py exited {run.returncode} before any result '

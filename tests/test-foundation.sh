@@ -80,5 +80,29 @@ else
 	ko "zstd.h with two unknown prototypes: got notes: $notes"
 fi
 
+# kernel-answers.txt, the kernel's answers make kunit's suite expects, is
+# the tree's build: gate-golden fails on a line of its version changed, and
+# --record-kernel (make kunit-answers) writes the file as committed.
+golden=$tmp/golden
+cp -r conformance/golden "$golden"
+gg=$bdir/asan/bin/gate-golden
+kv=$("$gg" --dir "$golden" | sed -n 's/.*kernel-answers.txt: every answer of zstd \([0-9.]*\) .*/\1/p')
+sed -i "s|^must-fail/truncated.zst $kv oneshot rejects .*|must-fail/truncated.zst $kv oneshot rejects Unknown frame descriptor|" \
+	"$golden/kernel-answers.txt"
+out=$("$gg" --dir "$golden" 2>&1)
+rc=$?
+if [ -n "$kv" ] && [ $rc -eq 1 ] &&
+	grep -q "^not ok .*must-fail/truncated.zst: kernel $kv oneshot: rejects .*; kernel-answers.txt: rejects Unknown frame descriptor" <<<"$out"; then
+	ok "gate-golden fails a kernel-answers.txt line of zstd $kv that its build contradicts"
+else
+	ko "gate-golden with must-fail/truncated.zst's answer changed (zstd '$kv', rc=$rc): $(grep '^not ok' <<<"$out" | head -n3)"
+fi
+if "$gg" --dir "$golden" --record-kernel &&
+	cmp -s "$golden/kernel-answers.txt" conformance/golden/kernel-answers.txt; then
+	ok "gate-golden --record-kernel rewrites zstd $kv's lines as committed"
+else
+	ko "gate-golden --record-kernel: $(diff conformance/golden/kernel-answers.txt "$golden/kernel-answers.txt" | head -n4)"
+fi
+
 echo "foundation: $pass passed, $fail failed"
 [ $fail -eq 0 ]

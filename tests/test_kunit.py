@@ -16,6 +16,8 @@ import kunit_run as kr  # noqa: E402
 
 GOLDEN = os.path.join(HERE, '..', 'conformance', 'golden')
 TEMPLATE = os.path.join(HERE, '..', 'conformance', 'kunit_suite.c.in')
+DIVERGENCES = os.path.join(HERE, '..', 'corpus', 'divergences')
+SINGLE_DEFECT = os.path.join(HERE, '..', 'corpus', 'single-defect')
 
 KTAP_61 = """\
 [00:27:36] Console initialized on /dev/tty0
@@ -102,11 +104,97 @@ class Generator(unittest.TestCase):
             _, names = kg.generate(GOLDEN, v, TEMPLATE)
             self.assertEqual(sum(1 for x in names if x.startswith('golden_')), n)
 
+    def test_real_divergences_and_single_defect_inputs(self):
+        """The divergences' must-fail and must-decode vectors (as gate-golden
+        names them) and every decoder single-defect input become cases."""
+        sets = {}
+        for d in os.listdir(DIVERGENCES):
+            for line in open(os.path.join(DIVERGENCES, d, 'golden.txt')):
+                if line.startswith('vector '):
+                    sets[line.split()[1]] = sets.get(line.split()[1], 0) + 1
+                    break
+        rows = [ln for ln in open(os.path.join(SINGLE_DEFECT, 'MANIFEST'))
+                if ln.strip() and not ln.startswith('#')]
+        n = (len(os.listdir(os.path.join(GOLDEN, 'must-decode'))) +
+             len(os.listdir(os.path.join(GOLDEN, 'must-fail'))))
+        for v in ('1.4.10', '1.5.2'):
+            src, names = kg.generate(GOLDEN, v, TEMPLATE, DIVERGENCES, SINGLE_DEFECT)
+            self.assertEqual(sum(1 for x in names if x.startswith('golden_')),
+                             n + sets['must-fail'] + sets['must-decode'])
+            self.assertIn('golden_fail_block_over_max_reason', names)
+            self.assertEqual(sum(1 for x in names if x.startswith('sd_')), len(rows))
+            self.assertIn('KZ_SD_STREAM_BYTES, KZ_SD_CAP_CONTROL_SHORT, 0,', src)
+            self.assertIn('KZ_SD_ONESHOT, KZ_SD_CAP_1MIB, 1,', src)
+            self.assertIn('ZSTD_error_frameParameter_unsupported', src)
+            self.assertIn('"ZSTD-compressed data is truncated"', src)
+            # Known on 1.5.2 only (corpus/findings.txt): skipped naming its entry there.
+            self.assertEqual('"single-defect-unzstd-skippable-1.5.2"' in src, v == '1.5.2')
+
+    def test_divergence_without_kernel_answer_refused(self):
+        div = os.path.join(self.dir, 'div')
+        os.makedirs(os.path.join(div, 'x-y'))
+        open(os.path.join(div, 'x-y', 'x-y.zst'), 'wb').write(self.good[:-1])
+        open(os.path.join(div, 'x-y', 'golden.txt'), 'w').write('# c\nvector must-fail x-y.zst\n')
+        with self.assertRaisesRegex(kg.GenError, 'must-fail/x-y.zst: no answer for zstd 1.4.10'):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, div)
+
+    def test_single_defect_input_without_way_refused(self):
+        sd = os.path.join(self.dir, 'sd')
+        os.makedirs(os.path.join(sd, 'f'))
+        open(os.path.join(sd, 'f', 'c.zst'), 'wb').write(self.good[:-1])
+        open(os.path.join(sd, 'MANIFEST'), 'w').write(
+            '# c\nf/c.zst | a.c | fn | srcSize_wrong | RETURN_ERROR_IF(x, srcSize_wrong, "");\n')
+        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/d.zst | oneshot | 1MiB | yes\n')
+        with self.assertRaisesRegex(kg.GenError, 'f/c.zst: no way in WAYS'):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
+        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/c.zst | stream-whole | 1MiB\n')
+        with self.assertRaisesRegex(kg.GenError, 'WAYS:2: want'):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
+        open(os.path.join(sd, 'WAYS'), 'w').write('# c\nf/c.zst | stream-whole | 1MiB | no\n')
+        src, names = kg.generate(self.dir, '1.4.10', TEMPLATE, None, sd)
+        self.assertEqual(names[-1], 'sd_f_c')
+        self.assertIn('KZ_SD_STREAM_WHOLE, KZ_SD_CAP_1MIB, 0, ZSTD_error_srcSize_wrong', src)
+
+    def test_api_defines_from_api_txt(self):
+        """The tree's api.txt becomes KZ_API_* defines; the dictionary cases are
+        compiled only where every function they call is declared."""
+        api = os.path.join(self.dir, 'api.txt')
+        open(api, 'w').write('zstd_compress_bound\nzstd_create_ddict_byreference\n')
+        src, names = kg.generate(self.dir, '1.4.10', TEMPLATE, api=api)
+        self.assertIn('#define KZ_API_ZSTD_CREATE_DDICT_BYREFERENCE 1', src)
+        self.assertNotIn('#define KZ_API_ZSTD_CREATE_CDICT_BYREFERENCE', src)
+        self.assertIn('api_dict_roundtrip', names)
+        self.assertNotIn('@API@', kg.generate(self.dir, '1.4.10', TEMPLATE)[0])
+        open(api, 'w').write('zstd_x\nnot a name\n')
+        with self.assertRaisesRegex(kg.GenError, "'not a name' is not a zstd_"):
+            kg.generate(self.dir, '1.4.10', TEMPLATE, api=api)
+
     def test_frame_sizes_of_golden_vectors(self):
         """The parsed first frame of a one-frame vector is the whole file."""
         for f in ('raw-block.zst', 'level1-text.zst', 'level19-text-checksum.zst'):
             data = open(os.path.join(GOLDEN, 'must-decode', f), 'rb').read()
             self.assertEqual(kg.frame_info(data)['size'], len(data), f)
+
+
+class FrameWarnings(unittest.TestCase):
+    LOG = ("/b/kunit/t/linux/lib/zstd/decompress/zstd_decompress.c: In function \u2018ZSTD_copyRawBlock\u2019:\n"
+           "/b/kunit/t/linux/lib/zstd/decompress/zstd_decompress.c:761:1: warning: the frame size of "
+           "2208 bytes is larger than 2048 bytes [-Wframe-larger-than=]\n")
+
+    def test_lib_zstd_warning_named(self):
+        self.assertEqual(kr.frame_warnings(self.LOG),
+                         ['frame size: lib/zstd/decompress/zstd_decompress.c:761 ZSTD_copyRawBlock: '
+                          'a frame of 2208 bytes, over the limit of 2048'])
+
+    def test_other_files_ignored(self):
+        self.assertEqual(kr.frame_warnings(self.LOG.replace('lib/zstd/', 'fs/btrfs/')), [])
+
+    def test_warning_fails_the_summary(self):
+        cases = [('a', 'pass', [])]
+        line, status = kr.summarize(cases, 1, kr.frame_warnings(self.LOG), 'L')
+        self.assertEqual(status, 1)
+        self.assertIn('kunit: failed', line)
+        self.assertIn('ZSTD_copyRawBlock', line)
 
 
 class Ktap(unittest.TestCase):

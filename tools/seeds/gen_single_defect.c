@@ -3,7 +3,8 @@
  * The single-defect inputs of the decoder's checks (single_defect.h):
  *
  *   gen-single-defect write DIR        writes DIR/<file>/<check>.zst, its
- *                                      control <check>.ok.zst, DIR/MANIFEST
+ *                                      control <check>.ok.zst, DIR/MANIFEST,
+ *                                      DIR/WAYS (how the kernel decodes each)
  *   gen-single-defect check DIR ZSTD   checks them against lib/zstd at ZSTD
  *
  * check: the committed files are what the builders make; the kernel
@@ -120,6 +121,46 @@ static size_t manifest(char *buf, size_t cap)
 	return len;
 }
 
+/* A one-shot case the kernel must reject streamed too (kz_decompress_stream, whole input). */
+static int also_streamed(const struct sd_case *c)
+{
+	return SD_DRIVE_OF(c) == SD_ONESHOT && !(c->flags & (SD_ONESHOT_ONLY | SD_CAP_SHORT));
+}
+
+/*
+ * WAYS: how check decodes each input, one line a check, "input | way |
+ * capacity | streamed too" (make kunit's suite decodes them so inside the
+ * kernel).
+ */
+static size_t ways(char *buf, size_t cap)
+{
+	static const char *const way[] = { [SD_ONESHOT] = "oneshot",
+		[SD_STREAM_BYTES] = "stream-bytes", [SD_STREAM_WHOLE] = "stream-whole",
+		[SD_UNZSTD_ONE] = "unzstd-one", [SD_UNZSTD_FILL] = "unzstd-fill",
+		[SD_UNZSTD_FLUSH] = "unzstd-flush", [SD_HEADER_NULL] = "header-null",
+		[SD_STREAM_IN_PAST] = "stream-in-past", [SD_STREAM_OUT_PAST] = "stream-out-past" };
+	size_t n, len;
+	const struct sd_case *c = sd_cases(&n);
+	char sub[64];
+
+	len = (size_t)snprintf(buf, cap,
+		"# How gen-single-defect check decodes each input of MANIFEST, made by\n"
+		"# gen-single-defect write; do not edit. make kunit's suite does the same.\n"
+		"# input | way (single_defect_drive.h) | capacity (1MiB, control: what\n"
+		"# the input's .ok.zst decodes to, control-1: one byte less) | streamed\n"
+		"# too (yes: also rejected by zstd_decompress_stream, all the input at\n"
+		"# once, up to the first frame's end, into 1 MiB)\n");
+	for (size_t i = 0; i < n && len < cap; i++) {
+		sd_dir_name(&c[i], sub, sizeof(sub));
+		len += (size_t)snprintf(buf + len, cap - len, "%s/%s.zst | %s | %s | %s\n", sub,
+					c[i].name, way[SD_DRIVE_OF(&c[i])],
+					c[i].flags & SD_EXACT_CAP ? "control" :
+					c[i].flags & SD_CAP_SHORT ? "control-1" : "1MiB",
+					also_streamed(&c[i]) ? "yes" : "no");
+	}
+	return len;
+}
+
 static int write_case(const char *dir, const struct sd_case *c)
 {
 	char path[PATH_MAX_LEN], name[64], sub[PATH_MAX_LEN + 64];
@@ -153,7 +194,10 @@ static int cmd_write(const char *dir)
 		if (write_case(dir, &c[i]))
 			return 1;
 	snprintf(path, sizeof(path), "%s/MANIFEST", dir);
-	return write_all(path, text, manifest(text, sizeof(text))) ? 1 : 0;
+	if (write_all(path, text, manifest(text, sizeof(text))))
+		return 1;
+	snprintf(path, sizeof(path), "%s/WAYS", dir);
+	return write_all(path, text, ways(text, sizeof(text))) ? 1 : 0;
 }
 
 /* The committed file is what the builder makes (absent: no control). */
@@ -242,7 +286,7 @@ static const char *kernel_verdict(const struct sd_case *c, const uint8_t *z, siz
 			 how, kz_error_name(ret), (int)(0 - ret), error_name(c->error));
 		return why;
 	}
-	if (SD_DRIVE_OF(c) == SD_ONESHOT && !(c->flags & (SD_ONESHOT_ONLY | SD_CAP_SHORT))) {
+	if (also_streamed(c)) {
 		uint8_t *kout = fuzz_buf(FUZZ_SLOT_KERNEL, OUT_CAP);
 
 		if (!kout || !kz_is_error(kz_decompress_stream(kout, OUT_CAP, z, len, STREAM_WINDOW, 0)))
@@ -346,6 +390,11 @@ static int cmd_check(const char *dir, const char *zstd)
 
 	snprintf(path, sizeof(path), "%s/MANIFEST", dir);
 	if (!sd_file_is(path, want, manifest(want, sizeof(want)))) {
+		printf("single-defect: FAIL %s differs from the cases (make single-defect)\n", path);
+		fail = 1;
+	}
+	snprintf(path, sizeof(path), "%s/WAYS", dir);
+	if (!sd_file_is(path, want, ways(want, sizeof(want)))) {
 		printf("single-defect: FAIL %s differs from the cases (make single-defect)\n", path);
 		fail = 1;
 	}

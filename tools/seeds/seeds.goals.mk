@@ -9,7 +9,8 @@ seeds: build-asan
 	@rm -rf $(SEEDS_DIR) && mv $(SEEDS_DIR).tmp $(SEEDS_DIR)
 	@echo "seeds: $(SEEDS_DIR)"
 
-# make single-defect: writes corpus/single-defect/ (inputs, controls, MANIFEST)
+# make single-defect: writes corpus/single-defect/ (inputs, controls, MANIFEST,
+# WAYS: how check decodes each input, which make kunit's suite does too)
 # from tools/seeds/single_defect*.c, and the compressor's and modules' API
 # cases (api/*.txt, MANIFEST-api) from tools/seeds/single_defect_api.c.
 # make check-single-defect (in make check): the committed inputs are what
