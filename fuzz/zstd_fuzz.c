@@ -210,19 +210,23 @@ struct ref_dstream *fuzz_ref_dstream(void)
 	return rds;
 }
 
+/*
+ * Each round in a slot of exactly its room, so that the probe is guarded
+ * at its capacity as the judged calls are: FUZZ_SLOT_FRAME keeps 1 MiB,
+ * FUZZ_SLOT_REF takes 16 MiB (no slot is resized by 15 MiB per input).
+ */
 int fuzz_oneshot_room(struct fuzz_room *room, const uint8_t *src, size_t len)
 {
 	static const size_t caps[] = { FUZZ_OUT_MAX, FUZZ_OUT_LIMIT };
-	static size_t grown = FUZZ_OUT_MAX;	/* never shrunk: no poisoning of 15 MiB per input */
+	static const enum fuzz_slot slots[] = { FUZZ_SLOT_FRAME, FUZZ_SLOT_REF };
 	uint8_t *probe;
 
 	for (size_t i = 0; i < 2; i++) {
-		if (caps[i] > grown)
-			grown = caps[i];
-		probe = fuzz_buf(FUZZ_SLOT_FRAME, grown);
+		probe = fuzz_buf(slots[i], caps[i]);
 		if (!probe)
 			return 0;
 		room->cap = caps[i];
+		room->slot = slots[i];
 		FUZZ_LIB(room->ref_size = ref_decompress(probe, caps[i], src, len));
 		room->over = ref_is_error(room->ref_size) &&
 			     ref_error_code(room->ref_size) == ZSTD_error_dstSize_tooSmall;

@@ -145,12 +145,17 @@ size_t fuzz_chunk_next(struct fuzz_chunks *ch, size_t left);
  * when that was too small. ref_size is its last answer (a size or an
  * error), cap the room it had, over set when even FUZZ_OUT_LIMIT was too
  * small (the content's size is then unknown: zo_case.over_cap). The
- * probe's output is in slot FUZZ_SLOT_FRAME. 0 when memory runs out.
+ * probe's output is in slot `slot` (FUZZ_SLOT_FRAME for FUZZ_OUT_MAX,
+ * FUZZ_SLOT_REF for FUZZ_OUT_LIMIT), a buffer of exactly cap bytes: the
+ * last round is the reference's one-shot call at cap, so a caller that
+ * gives the reference that capacity has its result already. 0 when
+ * memory runs out.
  */
 struct fuzz_room {
 	size_t ref_size;
 	size_t cap;
 	int over;
+	enum fuzz_slot slot;
 };
 
 int fuzz_oneshot_room(struct fuzz_room *room, const uint8_t *src, size_t len);
