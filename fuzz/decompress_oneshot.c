@@ -7,7 +7,6 @@
  */
 #include <linux/zstd.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "fuzz_timing.h"
 #include "ref_next.h"
@@ -70,45 +69,15 @@ struct kernel_call {
 	size_t wsize;
 };
 
-/*
- * The kernel's context as zstd_init_dctx leaves it on the workspace. The
- * init runs ZSTD_cpuid(), three cpuid instructions, a VM exit each here
- * (9% of decompress_oneshot's samples, issue 23), so it runs once per
- * workspace, and the whole workspace as the init left it (under MSan
- * unwritten but for what the init wrote, as fuzz_workspace hands it out)
- * is copied back before each decoding: the context a fresh init on that
- * workspace gives, whatever an earlier input left there. Without memory
- * for the copy, an init each time.
- */
-static zstd_dctx *kernel_dctx(struct kernel_call *k)
-{
-	static void *wksp, *snap;
-	static size_t wsize;
-	static zstd_dctx *dctx;
-
-	if (snap && wksp == k->wksp && wsize == k->wsize) {
-		memcpy(k->wksp, snap, k->wsize);
-		return dctx;
-	}
-	FUZZ_LIB(dctx = zstd_init_dctx(k->wksp, k->wsize));
-	if (!dctx)
-		zo_contract(k->c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes",
-			    k->wsize);
-	free(snap);
-	snap = malloc(k->wsize);
-	if (snap)
-		memcpy(snap, k->wksp, k->wsize);
-	wksp = k->wksp;
-	wsize = k->wsize;
-	return dctx;
-}
-
 static size_t kernel_decode(void *arg, uint8_t *out, size_t cap)
 {
 	struct kernel_call *k = arg;
-	zstd_dctx *dctx = kernel_dctx(k);
+	zstd_dctx *dctx = fuzz_kernel_dctx(k->wksp, k->wsize);
 	size_t ret;
 
+	if (!dctx)
+		zo_contract(k->c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes",
+			    k->wsize);
 	FUZZ_LIB(ret = zstd_decompress_dctx(dctx, out, cap, k->in->payload, k->in->payload_len));
 	return ret;
 }

@@ -182,6 +182,29 @@ void *fuzz_workspace(enum fuzz_slot slot, size_t size)
 	return p;
 }
 
+zstd_dctx *fuzz_kernel_dctx(void *wksp, size_t wsize)
+{
+	static void *at, *snap;
+	static size_t size;
+	static zstd_dctx *dctx;
+
+	if (snap && at == wksp && size == wsize) {
+		memcpy(wksp, snap, wsize);
+		return dctx;
+	}
+	free(snap);
+	snap = NULL;
+	FUZZ_LIB(dctx = zstd_init_dctx(wksp, wsize));
+	if (!dctx)
+		return NULL;
+	snap = malloc(wsize);
+	if (snap)
+		memcpy(snap, wksp, wsize);
+	at = wksp;
+	size = wsize;
+	return dctx;
+}
+
 size_t fuzz_decode_poisoned(const struct fuzz_decode *d, uint8_t *out, size_t cap,
 			    size_t poisoned)
 {

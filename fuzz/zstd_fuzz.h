@@ -56,6 +56,19 @@ size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot);
 void *fuzz_workspace(enum fuzz_slot slot, size_t size);
 
 /*
+ * zstd_init_dctx(wksp, wsize) as a fresh init leaves it, without its cost
+ * each time: the init runs ZSTD_cpuid(), three cpuid instructions, a VM
+ * exit each here (14 us each; 9% of decompress_oneshot's samples, issue
+ * 23). It runs once per workspace (address and size), and the whole
+ * workspace as it left it (under MSan unwritten but for what the init
+ * wrote, as fuzz_workspace hands it out) is copied back at each later
+ * call: the context a fresh init on that workspace gives, whatever an
+ * earlier input left in it. NULL when the init fails (it is then tried
+ * again at the next call); without memory for the copy, an init each time.
+ */
+zstd_dctx *fuzz_kernel_dctx(void *wksp, size_t wsize);
+
+/*
  * One side's decoding into out[0..cap) (decode(arg, out, cap): a size or an
  * error, as is_error tells), with the slot's poison only where a result can
  * report bytes: the first `poisoned` bytes (what the caller expects, e.g.
@@ -96,8 +109,8 @@ int fuzz_case_run(const char *target, const uint8_t *data, size_t size,
 const uint8_t *fuzz_tiled(const struct fuzz_input *in, size_t n);
 
 /*
- * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), made
- * afresh for each use (the last one freed); NULL when it cannot be made. Not
+ * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), a
+ * new one for each use (the last one freed; ref_dstream_create); NULL when it cannot be made. Not
  * reset: 1.5.4 keeps the buffers an earlier frame grew, and a corrupt
  * block's error then depends on what came before (dstSize_tooSmall in a
  * window-sized buffer, corruption_detected further on in a bigger one),
