@@ -67,6 +67,14 @@ void *fuzz_workspace(enum fuzz_slot slot, size_t size);
  * again at the next call); without memory for the copy, an init each time.
  */
 zstd_dctx *fuzz_kernel_dctx(void *wksp, size_t wsize);
+/*
+ * zstd_init_dstream(max_window, wksp, wsize) the same way, for the last
+ * few workspaces (size, window): ZSTD_initStaticDStream writes the
+ * ZSTD_DCtx at the workspace's start and nothing past it, so its first
+ * zstd_dctx_workspace_bound() bytes are kept and copied back; the rest
+ * of the workspace is what fuzz_workspace hands out, as for a fresh init.
+ */
+zstd_dstream *fuzz_kernel_dstream(size_t max_window, void *wksp, size_t wsize);
 
 /*
  * One side's decoding into out[0..cap) (decode(arg, out, cap): a size or an

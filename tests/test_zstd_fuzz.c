@@ -442,6 +442,42 @@ static void kernel_dctx_as_fresh(void **state)
 	free(expect);
 }
 
+/*
+ * fuzz_kernel_dstream: after a streamed frame has moved the context on,
+ * the next call gives its ZSTD_DCtx back as the init left it, byte for
+ * byte, and the same frame streams to the same size again.
+ */
+static void kernel_dstream_as_fresh(void **state)
+{
+	size_t window = (size_t)1 << 20, n = zstd_dstream_workspace_bound(window);
+	size_t head = zstd_dctx_workspace_bound();
+	uint8_t *w = fuzz_workspace(FUZZ_SLOT_STREAM, n), *expect = malloc(head);
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_STREAM, 2 * BLOCK_MAX);
+	struct frame f = rle_frame(1, raw_last, sizeof(raw_last));
+	zstd_dstream *d, *again;
+
+	(void)state;
+	assert_non_null(w);
+	assert_non_null(expect);
+	assert_non_null(out);
+	d = fuzz_kernel_dstream(window, w, n);
+	assert_non_null(d);
+	memcpy(expect, w, head);
+	for (int i = 0; i < 2; i++) {
+		zstd_out_buffer ob = { out, 2 * BLOCK_MAX, 0 };
+		zstd_in_buffer ib = { f.z, f.len, 0 };
+
+		assert_int_equal(zstd_decompress_stream(d, &ob, &ib), 0);
+		assert_int_equal(ob.pos, BLOCK_MAX + 3);
+		assert_memory_not_equal(w, expect, head);
+		again = fuzz_kernel_dstream(window, w, n);
+		assert_ptr_equal(again, d);
+		assert_memory_equal(w, expect, head);
+	}
+	free(f.z);
+	free(expect);
+}
+
 /* ref_fresh_copy: the template's bytes in a pool block of exactly its size. */
 static void fresh_copy_exact(void **state)
 {
@@ -513,6 +549,7 @@ int main(void)
 		cmocka_unit_test(recycled_blocks_exact),
 		cmocka_unit_test(fresh_copy_exact),
 		cmocka_unit_test(kernel_dctx_as_fresh),
+		cmocka_unit_test(kernel_dstream_as_fresh),
 		cmocka_unit_test(ref_dstream_window_each_time),
 #else
 		cmocka_unit_test(no_asan),
