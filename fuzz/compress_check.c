@@ -59,7 +59,7 @@ static void kernel_decodes(const struct zo_case *c, const uint8_t *frame, size_t
 	if (!dwksp)
 		abort();
 	fuzz_poison(out, len, FUZZ_SLOT_KERNEL);
-	FUZZ_LIB(dctx = zstd_init_dctx(dwksp, dwsize));
+	dctx = fuzz_kernel_dctx(dwksp, dwsize);
 	if (!dctx)
 		zo_contract(c, "zstd_init_dctx failed on a workspace of its bound");
 	FUZZ_LIB(ret = zstd_decompress_dctx(dctx, out, len, frame, flen));

@@ -72,10 +72,9 @@ struct kernel_call {
 static size_t kernel_decode(void *arg, uint8_t *out, size_t cap)
 {
 	struct kernel_call *k = arg;
-	zstd_dctx *dctx;
+	zstd_dctx *dctx = fuzz_kernel_dctx(k->wksp, k->wsize);
 	size_t ret;
 
-	FUZZ_LIB(dctx = zstd_init_dctx(k->wksp, k->wsize));
 	if (!dctx)
 		zo_contract(k->c, "zstd_init_dctx failed on a workspace of zstd_dctx_workspace_bound() = %zu bytes",
 			    k->wsize);
@@ -124,6 +123,21 @@ static struct zo_result *next_decompress(struct fuzz_input *in, size_t cap, size
 	return &n;
 }
 
+/*
+ * 1.5.4's result at cap. A probe that failed at this very capacity was
+ * this call (the same library, context, input and capacity, into a buffer
+ * of exactly cap bytes: fuzz_oneshot_room), and an error reports no
+ * bytes: its result stands, and the decoding is not run twice. Else a
+ * decoding into the slot's poison.
+ */
+static size_t ref_side(const struct fuzz_room *room, struct fuzz_decode *rd, uint8_t *rout,
+		       size_t cap, size_t poison)
+{
+	if (ref_is_error(room->ref_size) && cap == room->cap)
+		return room->ref_size;
+	return fuzz_decode_poisoned(rd, rout, cap, poison);
+}
+
 static void check_input(struct zo_case *c, struct fuzz_input *in, void *wksp, size_t wsize)
 {
 	struct kernel_call kc = { c, in, wksp, wsize };
@@ -145,7 +159,7 @@ static void check_input(struct zo_case *c, struct fuzz_input *in, void *wksp, si
 		return;
 	poison = poison_len(&room, cap);
 	kret = fuzz_decode_poisoned(&kd, kout, cap, poison);
-	rret = fuzz_decode_poisoned(&rd, rout, cap, poison);
+	rret = ref_side(&room, &rd, rout, cap, poison);
 	n = next_decompress(in, cap, poison);
 	c->out_cap = cap;
 	c->out_cap_given = 1;

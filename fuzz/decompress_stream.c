@@ -95,7 +95,7 @@ static size_t kernel_run(struct stream_case *s, size_t *produced, size_t *consum
 	zstd_dstream *zds;
 	size_t ret;
 
-	FUZZ_LIB(zds = zstd_init_dstream(s->max_window, s->wksp, s->wsize));
+	zds = fuzz_kernel_dstream(s->max_window, s->wksp, s->wsize);
 	if (!zds)
 		zo_contract(c, "zstd_init_dstream(%zu) failed on a workspace of its bound, %zu bytes",
 			    s->max_window, s->wsize);

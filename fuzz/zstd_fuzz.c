@@ -182,6 +182,74 @@ void *fuzz_workspace(enum fuzz_slot slot, size_t size)
 	return p;
 }
 
+/*
+ * A kernel context as its init left it on a workspace (at, wsize; the
+ * stream's max_window): the first len bytes of the workspace, which are
+ * all the init writes (ZSTD_initStaticDCtx: the ZSTD_DCtx and nothing
+ * past it, len = zstd_dctx_workspace_bound()).
+ */
+struct kernel_fresh {
+	void *at, *ctx;
+	uint8_t *snap;
+	size_t wsize, max_window, len;
+};
+
+#define KERNEL_FRESH_KEEP	4
+
+/* f's context back on wksp as its init left it; NULL when f is not of that workspace. */
+static void *fresh_again(struct kernel_fresh *f, void *wksp, size_t wsize, size_t max_window)
+{
+	if (!f->ctx || f->at != wksp || f->wsize != wsize || f->max_window != max_window)
+		return NULL;
+	memcpy(wksp, f->snap, f->len);
+	return f->ctx;
+}
+
+/* Keeps the first len bytes of wksp, as the init of ctx left them, in f. */
+static void *fresh_keep(struct kernel_fresh *f, void *ctx, void *wksp, size_t wsize,
+			size_t max_window, size_t len)
+{
+	f->ctx = NULL;
+	if (!ctx || len > wsize)
+		return ctx;
+	if (!f->snap || f->len != len) {
+		free(f->snap);
+		f->snap = malloc(len);
+		if (!f->snap)
+			return ctx;
+	}
+	memcpy(f->snap, wksp, len);
+	*f = (struct kernel_fresh){ wksp, ctx, f->snap, wsize, max_window, len };
+	return ctx;
+}
+
+zstd_dctx *fuzz_kernel_dctx(void *wksp, size_t wsize)
+{
+	static struct kernel_fresh f;
+	zstd_dctx *dctx = fresh_again(&f, wksp, wsize, 0);
+
+	if (dctx)
+		return dctx;
+	FUZZ_LIB(dctx = zstd_init_dctx(wksp, wsize));
+	return fresh_keep(&f, dctx, wksp, wsize, 0, wsize);
+}
+
+zstd_dstream *fuzz_kernel_dstream(size_t max_window, void *wksp, size_t wsize)
+{
+	static struct kernel_fresh f[KERNEL_FRESH_KEEP];
+	static unsigned int next;
+	zstd_dstream *zds;
+
+	for (int i = 0; i < KERNEL_FRESH_KEEP; i++) {
+		zds = fresh_again(&f[i], wksp, wsize, max_window);
+		if (zds)
+			return zds;
+	}
+	FUZZ_LIB(zds = zstd_init_dstream(max_window, wksp, wsize));
+	return fresh_keep(&f[next++ % KERNEL_FRESH_KEEP], zds, wksp, wsize, max_window,
+			  zstd_dctx_workspace_bound());
+}
+
 size_t fuzz_decode_poisoned(const struct fuzz_decode *d, uint8_t *out, size_t cap,
 			    size_t poisoned)
 {
@@ -210,19 +278,23 @@ struct ref_dstream *fuzz_ref_dstream(void)
 	return rds;
 }
 
+/*
+ * Each round in a slot of exactly its room, so that the probe is guarded
+ * at its capacity as the judged calls are: FUZZ_SLOT_FRAME keeps 1 MiB,
+ * FUZZ_SLOT_REF takes 16 MiB (no slot is resized by 15 MiB per input).
+ */
 int fuzz_oneshot_room(struct fuzz_room *room, const uint8_t *src, size_t len)
 {
 	static const size_t caps[] = { FUZZ_OUT_MAX, FUZZ_OUT_LIMIT };
-	static size_t grown = FUZZ_OUT_MAX;	/* never shrunk: no poisoning of 15 MiB per input */
+	static const enum fuzz_slot slots[] = { FUZZ_SLOT_FRAME, FUZZ_SLOT_REF };
 	uint8_t *probe;
 
 	for (size_t i = 0; i < 2; i++) {
-		if (caps[i] > grown)
-			grown = caps[i];
-		probe = fuzz_buf(FUZZ_SLOT_FRAME, grown);
+		probe = fuzz_buf(slots[i], caps[i]);
 		if (!probe)
 			return 0;
 		room->cap = caps[i];
+		room->slot = slots[i];
 		FUZZ_LIB(room->ref_size = ref_decompress(probe, caps[i], src, len));
 		room->over = ref_is_error(room->ref_size) &&
 			     ref_error_code(room->ref_size) == ZSTD_error_dstSize_tooSmall;

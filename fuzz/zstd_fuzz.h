@@ -56,6 +56,27 @@ size_t fuzz_poison_end(const uint8_t *buf, size_t n, enum fuzz_slot slot);
 void *fuzz_workspace(enum fuzz_slot slot, size_t size);
 
 /*
+ * zstd_init_dctx(wksp, wsize) as a fresh init leaves it, without its cost
+ * each time: the init runs ZSTD_cpuid(), three cpuid instructions, a VM
+ * exit each here (14 us each; 9% of decompress_oneshot's samples, issue
+ * 23). It runs once per workspace (address and size), and the whole
+ * workspace as it left it (under MSan unwritten but for what the init
+ * wrote, as fuzz_workspace hands it out) is copied back at each later
+ * call: the context a fresh init on that workspace gives, whatever an
+ * earlier input left in it. NULL when the init fails (it is then tried
+ * again at the next call); without memory for the copy, an init each time.
+ */
+zstd_dctx *fuzz_kernel_dctx(void *wksp, size_t wsize);
+/*
+ * zstd_init_dstream(max_window, wksp, wsize) the same way, for the last
+ * few workspaces (size, window): ZSTD_initStaticDStream writes the
+ * ZSTD_DCtx at the workspace's start and nothing past it, so its first
+ * zstd_dctx_workspace_bound() bytes are kept and copied back; the rest
+ * of the workspace is what fuzz_workspace hands out, as for a fresh init.
+ */
+zstd_dstream *fuzz_kernel_dstream(size_t max_window, void *wksp, size_t wsize);
+
+/*
  * One side's decoding into out[0..cap) (decode(arg, out, cap): a size or an
  * error, as is_error tells), with the slot's poison only where a result can
  * report bytes: the first `poisoned` bytes (what the caller expects, e.g.
@@ -96,8 +117,8 @@ int fuzz_case_run(const char *target, const uint8_t *data, size_t size,
 const uint8_t *fuzz_tiled(const struct fuzz_input *in, size_t n);
 
 /*
- * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), made
- * afresh for each use (the last one freed); NULL when it cannot be made. Not
+ * The reference's streaming decompressor (window FUZZ_WINDOW_DEFAULT), a
+ * new one for each use (the last one freed; ref_dstream_create); NULL when it cannot be made. Not
  * reset: 1.5.4 keeps the buffers an earlier frame grew, and a corrupt
  * block's error then depends on what came before (dstSize_tooSmall in a
  * window-sized buffer, corruption_detected further on in a bigger one),
@@ -145,12 +166,17 @@ size_t fuzz_chunk_next(struct fuzz_chunks *ch, size_t left);
  * when that was too small. ref_size is its last answer (a size or an
  * error), cap the room it had, over set when even FUZZ_OUT_LIMIT was too
  * small (the content's size is then unknown: zo_case.over_cap). The
- * probe's output is in slot FUZZ_SLOT_FRAME. 0 when memory runs out.
+ * probe's output is in slot `slot` (FUZZ_SLOT_FRAME for FUZZ_OUT_MAX,
+ * FUZZ_SLOT_REF for FUZZ_OUT_LIMIT), a buffer of exactly cap bytes: the
+ * last round is the reference's one-shot call at cap, so a caller that
+ * gives the reference that capacity has its result already. 0 when
+ * memory runs out.
  */
 struct fuzz_room {
 	size_t ref_size;
 	size_t cap;
 	int over;
+	enum fuzz_slot slot;
 };
 
 int fuzz_oneshot_room(struct fuzz_room *room, const uint8_t *src, size_t len);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <sanitizer/asan_interface.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ref_recycle.h"
 
@@ -79,4 +80,13 @@ void ref_recycle_free(void *pool, void *p)
 		}
 	}
 	free(p);
+}
+
+void *ref_fresh_copy(void *pool, const struct ref_fresh *f)
+{
+	void *p = ref_recycle_alloc(pool, f->size);
+
+	if (p)
+		memcpy(p, f->tmpl, f->size);
+	return p;
 }

@@ -205,18 +205,37 @@ size_t ref_find_frame_compressed_size(const void *src, size_t len)
 	return ZSTD_findFrameCompressedSize(src, len);
 }
 
-/* Its memory comes from one pool (ref_recycle.h): a fresh context, kept pages. */
-struct ref_dstream *ref_dstream_create(size_t max_window)
+static ZSTD_DCtx *dstream_make(ZSTD_customMem mem, size_t max_window)
 {
-	static struct ref_recycle pool;
-	ZSTD_customMem mem = { ref_recycle_alloc, ref_recycle_free, &pool };
 	ZSTD_DCtx *dctx = ZSTD_createDCtx_advanced(mem);
 
 	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
 		ZSTD_freeDCtx(dctx);
 		dctx = NULL;
 	}
-	return (struct ref_dstream *)dctx;
+	return dctx;
+}
+
+/*
+ * Its memory comes from one pool (ref_recycle.h): a fresh context, kept
+ * pages; a copy of one made by the library for that window and never used
+ * (ref_fresh_copy), not a constructor's cpuid per input.
+ */
+struct ref_dstream *ref_dstream_create(size_t max_window)
+{
+	static struct ref_recycle pool;
+	static struct ref_fresh fresh;
+	ZSTD_customMem mem = { ref_recycle_alloc, ref_recycle_free, &pool };
+
+	if (!fresh.tmpl || fresh.key != max_window) {
+		ZSTD_freeDCtx(fresh.tmpl);
+		fresh.tmpl = dstream_make(mem, max_window);
+		if (!fresh.tmpl)
+			return NULL;
+		fresh.size = ZSTD_sizeof_DCtx(fresh.tmpl);
+		fresh.key = max_window;
+	}
+	return ref_fresh_copy(&pool, &fresh);
 }
 
 void ref_dstream_free(struct ref_dstream *ds)

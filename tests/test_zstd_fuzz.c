@@ -22,6 +22,7 @@
 #include <sanitizer/asan_interface.h>
 
 #include "ref_recycle.h"
+#include "ref_zstd.h"
 #include "zstd_fuzz.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -408,6 +409,130 @@ static void frame_past_limit_unjudged(void **state)
 	assert_null(strstr(log, "==KZFUZZ=="));
 }
 
+/*
+ * fuzz_kernel_dctx: after a decoding has dirtied the context, the next call
+ * gives the workspace back as the first init left it, byte for byte, and
+ * the same context decodes the same frame to the same size.
+ */
+static void kernel_dctx_as_fresh(void **state)
+{
+	size_t n = zstd_dctx_workspace_bound();
+	uint8_t *w = fuzz_workspace(FUZZ_SLOT_STREAM, n), *expect = malloc(n);
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_STREAM, 2 * BLOCK_MAX);
+	struct frame f = rle_frame(1, raw_last, sizeof(raw_last));
+	zstd_dctx *d, *again;
+	size_t first;
+
+	(void)state;
+	assert_non_null(w);
+	assert_non_null(expect);
+	assert_non_null(out);
+	memset(w, 0x5c, n);
+	d = fuzz_kernel_dctx(w, n);
+	assert_non_null(d);
+	memcpy(expect, w, n);
+	first = zstd_decompress_dctx(d, out, 2 * BLOCK_MAX, f.z, f.len);
+	assert_int_equal(first, BLOCK_MAX + 3);
+	assert_memory_not_equal(w, expect, n);
+	again = fuzz_kernel_dctx(w, n);
+	assert_ptr_equal(again, d);
+	assert_memory_equal(w, expect, n);
+	assert_int_equal(zstd_decompress_dctx(again, out, 2 * BLOCK_MAX, f.z, f.len), first);
+	free(f.z);
+	free(expect);
+}
+
+/*
+ * fuzz_kernel_dstream: after a streamed frame has moved the context on,
+ * the next call gives its ZSTD_DCtx back as the init left it, byte for
+ * byte, and the same frame streams to the same size again.
+ */
+static void kernel_dstream_as_fresh(void **state)
+{
+	size_t window = (size_t)1 << 20, n = zstd_dstream_workspace_bound(window);
+	size_t head = zstd_dctx_workspace_bound();
+	uint8_t *w = fuzz_workspace(FUZZ_SLOT_STREAM, n), *expect = malloc(head);
+	uint8_t *out = fuzz_buf(FUZZ_SLOT_STREAM, 2 * BLOCK_MAX);
+	struct frame f = rle_frame(1, raw_last, sizeof(raw_last));
+	zstd_dstream *d, *again;
+
+	(void)state;
+	assert_non_null(w);
+	assert_non_null(expect);
+	assert_non_null(out);
+	d = fuzz_kernel_dstream(window, w, n);
+	assert_non_null(d);
+	memcpy(expect, w, head);
+	for (int i = 0; i < 2; i++) {
+		zstd_out_buffer ob = { out, 2 * BLOCK_MAX, 0 };
+		zstd_in_buffer ib = { f.z, f.len, 0 };
+
+		assert_int_equal(zstd_decompress_stream(d, &ob, &ib), 0);
+		assert_int_equal(ob.pos, BLOCK_MAX + 3);
+		assert_memory_not_equal(w, expect, head);
+		again = fuzz_kernel_dstream(window, w, n);
+		assert_ptr_equal(again, d);
+		assert_memory_equal(w, expect, head);
+	}
+	free(f.z);
+	free(expect);
+}
+
+/* ref_fresh_copy: the template's bytes in a pool block of exactly its size. */
+static void fresh_copy_exact(void **state)
+{
+	struct ref_recycle pool = { 0 };
+	uint8_t tmpl[100];
+	struct ref_fresh f = { tmpl, sizeof(tmpl), 0 };
+	uint8_t *p;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(tmpl); i++)
+		tmpl[i] = (uint8_t)(i * 7 + 1);
+	p = ref_fresh_copy(&pool, &f);
+	assert_non_null(p);
+	assert_memory_equal(p, tmpl, sizeof(tmpl));
+	assert_true(__asan_address_is_poisoned(p + sizeof(tmpl)));
+	ref_recycle_free(&pool, p);
+	for (int i = 0; i < REF_RECYCLE_KEEP; i++)
+		free(pool.block[i]);
+}
+
+/* 1.5.4's result of streaming f whole on a new context of that window. */
+static size_t ref_stream_once(const struct frame *f, size_t window, uint8_t *out, size_t cap)
+{
+	struct ref_dstream *ds = ref_dstream_create(window);
+	size_t in_pos = 0, out_pos = 0, ret;
+
+	assert_non_null(ds);
+	ret = ref_dstream_step(ds, out, cap, &out_pos, f->z, f->len, &in_pos);
+	ref_dstream_free(ds);
+	return ret;
+}
+
+/*
+ * ref_dstream_create's copies are contexts of the window asked, each
+ * time: a 1 MiB window is refused with a 1 KiB limit, before and after a
+ * context of the default window decoded it.
+ */
+static void ref_dstream_window_each_time(void **state)
+{
+	struct frame f = rle_frame(1, raw_last, sizeof(raw_last));
+	uint8_t *out = malloc(2 * BLOCK_MAX);
+
+	(void)state;
+	assert_non_null(out);
+	for (int i = 0; i < 2; i++) {
+		size_t small = ref_stream_once(&f, 1 << 10, out, 2 * BLOCK_MAX);
+
+		assert_true(ref_is_error(small));
+		assert_int_equal(ref_error_code(small), ZSTD_error_frameParameter_windowTooLarge);
+		assert_int_equal(ref_stream_once(&f, FUZZ_WINDOW_DEFAULT, out, 2 * BLOCK_MAX), 0);
+	}
+	free(f.z);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -422,6 +547,10 @@ int main(void)
 		cmocka_unit_test(write_past_reported_caught),
 		cmocka_unit_test(write_past_workspace_caught),
 		cmocka_unit_test(recycled_blocks_exact),
+		cmocka_unit_test(fresh_copy_exact),
+		cmocka_unit_test(kernel_dctx_as_fresh),
+		cmocka_unit_test(kernel_dstream_as_fresh),
+		cmocka_unit_test(ref_dstream_window_each_time),
 #else
 		cmocka_unit_test(no_asan),
 #endif
