@@ -93,6 +93,13 @@ static void error(char *msg)
 	cb.error = msg;
 }
 
+/*
+ * What the streamed runs of the references handed over, error or not: only
+ * a run that filled FUZZ_OUT_LIMIT ran out of room, and only then are its
+ * first bytes the measure of what the kernel flushed.
+ */
+static size_t ref_made, next_made;
+
 /* The reference's answer: the first frame, streamed like unzstd does. */
 static size_t ref_first_frame(const struct zo_case *c, uint8_t *out)
 {
@@ -100,11 +107,13 @@ static size_t ref_first_frame(const struct zo_case *c, uint8_t *out)
 	struct fuzz_dstream ds = { .step = (fuzz_dstream_step)ref_dstream_step, .ctx = rds,
 				   .is_error = ref_is_error };
 	struct fuzz_chunks all = { 1, 0 };
-	size_t used;
+	size_t used, ret;
 
 	if (!rds)
 		abort();
-	return fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_LIMIT, c->zdata, c->zdata_len, &used);
+	ret = fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_LIMIT, c->zdata, c->zdata_len, &used);
+	ref_made = ds.produced;
+	return ret;
 }
 
 /* The reference's answer the one-shot way, as decompress_single() does it. */
@@ -152,7 +161,9 @@ static size_t next_answer(const struct zo_case *c, enum unzstd_mode mode, uint8_
 	FUZZ_LIB(ds.ctx = refn_dstream(FUZZ_WINDOW_DEFAULT));
 	if (!ds.ctx)
 		abort();
-	return fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_LIMIT, c->zdata, c->zdata_len, &used);
+	ret = fuzz_dstream_run(&ds, c, all, out, FUZZ_OUT_LIMIT, c->zdata, c->zdata_len, &used);
+	next_made = ds.produced;
+	return ret;
 }
 
 /* Its result beside the reference's; NULL when not built. */
@@ -264,10 +275,13 @@ static void check_mode(struct zo_case *c, enum unzstd_mode mode, size_t rret,
 	/*
 	 * Past 16 MiB (fill+flush) both fail: what the kernel flushed must be
 	 * the reference's first bytes (1.5.7's too, when it refuses alike; when
-	 * it does not, the three results are judged); the rest is unjudged.
+	 * it does not, the three results are judged); the rest is unjudged. A
+	 * reference that said dstSize_tooSmall before filling the 16 MiB (a raw
+	 * block over its buffer, say) refused the frame: verdicts only.
 	 */
 	if (ret && r.is_error && ref_error_code(rret) == ZSTD_error_dstSize_tooSmall &&
-	    cb.out_len <= FUZZ_OUT_LIMIT && (!np || np->error_code == ZSTD_error_dstSize_tooSmall)) {
+	    mode != MODE_ONE_BUFFER && ref_made == FUZZ_OUT_LIMIT && cb.out_len <= FUZZ_OUT_LIMIT &&
+	    (!np || (np->error_code == ZSTD_error_dstSize_tooSmall && next_made == FUZZ_OUT_LIMIT))) {
 		c->over_cap = 1;
 		zo_bytes_result(&k, "unzstd, bytes flushed", cb.out, cb.out_len);
 		zo_bytes_result(&r, "reference first frame, first bytes", rout, cb.out_len);
