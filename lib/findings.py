@@ -28,7 +28,9 @@ source       where in the code it acts (kernel file and function, or the
              upstream change)
 reproducers  the files that show it, relative to the top of the repo, each
              after the VAR=value words it needs; - for none
-justification  why it is accepted
+justification  why it is accepted; a divergence's or a finding's in at most
+             300 characters, ending with "Details: <its folder>/README.md."
+             (corpus/divergences/<id>/, corpus/open-findings/<id>/)
 
 '#' starts a comment line. The oracle (its C table), crash matching,
 triage, repro, the gate and make findings all read the registry here, as

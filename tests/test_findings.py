@@ -119,13 +119,21 @@ class Committed(unittest.TestCase):
                 repro = [p for _, p in e.reproducer_list()]
                 self.assertIn('corpus/divergences/%s/%s.zst' % (e.id, e.id), repro, e.id)
 
-    def test_divergence_justifications_short(self):
-        """A divergence's justification is at most 300 characters and points
-        at its folder's README.md, which holds the long story."""
+    FOLDERS = {'divergence': 'corpus/divergences', 'finding': 'corpus/open-findings'}
+
+    def test_justifications_short(self):
+        """A divergence's or a finding's justification is at most 300
+        characters and points at its folder's README.md, which holds the
+        long story."""
+        n = 0
         for e in findings.load(zstd=''):
-            if e.kind == 'divergence':
+            if e.kind in self.FOLDERS:
+                n += 1
                 self.assertLessEqual(len(e.justification), 300, e.id)
-                self.assertIn('corpus/divergences/%s/README.md' % e.id, e.justification, e.id)
+                readme = '%s/%s/README.md' % (self.FOLDERS[e.kind], e.id)
+                self.assertIn(readme, e.justification, e.id)
+                self.assertTrue(os.path.isfile(os.path.join(findings.TOP, readme)), readme)
+        self.assertGreater(n, 0)
 
     def test_divergence_folders(self):
         """One folder per divergence, each with its README.md and golden.txt,
@@ -136,7 +144,6 @@ class Committed(unittest.TestCase):
         for i in ids:
             for f in ('README.md', 'golden.txt', i + '.zst'):
                 self.assertTrue(os.path.isfile(os.path.join(top, i, f)), (i, f))
-
 
 if __name__ == '__main__':
     unittest.main()
