@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Gate check 6: every committed corpus input (corpus/regression/<target>/)
-# and every past crasher (corpus/crashers/<target>/) through the target's
+# and every past crasher (lib/findings.py crashers: corpus/open-findings/<id>/)
+# through the target's
 # ASan+UBSan replayer (fuzz/replay.py gate documents it), then the
 # single-defect inputs and the measure of the checks they prove
 # (conformance/gate_single_defect.py).

@@ -32,6 +32,8 @@ import gate_report
 from gate_report import env, last_line
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'fuzz'))
 import targets  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'lib'))
+import findings  # noqa: E402
 
 USAGE = 'usage: gate_baseline.py DIR CAND_BDIR BUILD BASELINE_SRC SEEDS_DIR CAND_STACK_CSV'
 # The targets whose inputs are frames (fuzz/targets.tsv's input column).
@@ -124,9 +126,13 @@ class Baseline:
         if os.path.isdir('corpus'):
             dirs += sorted(f'corpus/{d}' for d in os.listdir('corpus') if d.startswith('golden'))
         dirs.append('corpus/divergences')
+        # Every version's crashers: both trees decode the same files.
+        crashers = findings.crashers(findings.load(zstd=''))
         for t in ZSTD_TARGETS:
-            dirs += [f'corpus/regression/{t}', f'corpus/crashers/{t}', f'{self.seeds}/{t}']
-        return [d for d in dirs if os.path.isdir(d)]
+            dirs.append(f'corpus/regression/{t}')
+            dirs += [f for f, ct, _ in crashers if ct == t]
+            dirs.append(f'{self.seeds}/{t}')
+        return [d for d in dirs if os.path.exists(d)]
 
     def decode_all(self, side, b, inputs):
         """gate-frames over every input: {path: row} and the exit status."""

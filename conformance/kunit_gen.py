@@ -47,16 +47,29 @@ def ident(name):
     return re.sub(r'[^A-Za-z0-9]', '_', name.rsplit('.zst', 1)[0])
 
 
+MANIFEST_LINE = re.compile(r'([0-9a-f]{64})  (must-decode/[A-Za-z0-9._-]+\.zst)')
+ANSWER_LINE = re.compile(r'(\S+) (\S+) (oneshot|stream) rejects (.+)')
+
+
+def read_lines(path, pattern, want):
+    """(line number, match) of each line of path that is neither blank nor
+    a # comment; a line pattern does not fullmatch is a GenError naming
+    path:line and what was wanted."""
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip('\n')
+            if not line or line.startswith('#'):
+                continue
+            m = pattern.fullmatch(line)
+            if not m:
+                raise GenError(f'{path}:{n}: want "{want}"')
+            yield n, m
+
+
 def load_manifest(path):
     """{"must-decode/x.zst": digest} from must-decode.sha256."""
     out = {}
-    for n, line in enumerate(open(path), 1):
-        line = line.rstrip('\n')
-        if not line or line.startswith('#'):
-            continue
-        m = re.fullmatch(r'([0-9a-f]{64})  (must-decode/[A-Za-z0-9._-]+\.zst)', line)
-        if not m:
-            raise GenError(f'{path}:{n}: want "<sha256>  must-decode/<name>.zst"')
+    for n, m in read_lines(path, MANIFEST_LINE, '<sha256>  must-decode/<name>.zst'):
         if m.group(2) in out:
             raise GenError(f'{path}:{n}: {m.group(2)} listed twice')
         out[m.group(2)] = m.group(1)
@@ -66,13 +79,8 @@ def load_manifest(path):
 def load_answers(path, version):
     """{"must-fail/x.zst": error name} of that kernel zstd version."""
     out = {}
-    for n, line in enumerate(open(path), 1):
-        line = line.rstrip('\n')
-        if not line or line.startswith('#'):
-            continue
-        m = re.fullmatch(r'(\S+) (\S+) (oneshot|stream) rejects (.+)', line)
-        if not m:
-            raise GenError(f'{path}:{n}: want "<vector> <version> oneshot rejects <error name>"')
+    for n, m in read_lines(path, ANSWER_LINE,
+                           '<vector> <version> oneshot rejects <error name>'):
         if m.group(2) == version and m.group(3) == 'oneshot':
             if m.group(1) in out:
                 raise GenError(f'{path}:{n}: {m.group(1)} listed twice for {version}')

@@ -35,6 +35,7 @@ import time
 
 sys.dont_write_bytecode = True      # no __pycache__ in the source tree
 import campaign_stats as stats      # noqa: E402
+import crashlog                     # noqa: E402
 import fs_write                     # noqa: E402
 import max_len                      # noqa: E402
 
@@ -473,16 +474,20 @@ class Campaign:
     def findings_of(self, t):
         """Distinct findings of a target and how many of them are known."""
         n = k = 0
+        try:
+            entries = crashlog.findings.load(self.baseline)
+        except crashlog.findings.RegistryError:
+            entries = None      # nothing is known, as crash-state said
         for d in sorted(glob.glob(f'{self.findings}/{t}/*/')):
             if not os.path.isfile(f'{d}/finding.txt'):
                 continue
             n += 1
-            out = subprocess.run([os.path.join(HERE, 'crash-state.sh'), '-k', self.baseline,
-                                  t, f'{d}/report.txt'], stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL, pass_fds=lock_fds()).stdout
-            lines = out.decode(errors='replace').split('\n')
-            if len(lines) > 2 and lines[2] == 'known':
-                k += 1
+            try:
+                with open(f'{d}/report.txt', encoding='utf-8', errors='replace') as f:
+                    known = entries is not None and crashlog.judge(entries, t, f.read())[2]
+            except (OSError, crashlog.NoFinding):
+                known = False
+            k += known
         return n, k
 
     # Fuzzing.

@@ -8,7 +8,7 @@ replay and the gate.
         holds no finding or on bad input (fuzz/crash-match.sh)
     crashlog.py state [-k REGISTRY] TARGET LOG
         three lines: class, normalized state, known|new; exit 1 when LOG
-        holds no finding, 2 on bad usage (fuzz/crash-state.sh)
+        holds no finding, 2 on bad usage (fuzz/findings.sh)
 
 CLASS: the `==KZFUZZ== <class>` line if there is one, else the sanitizer's
 (asan:<type>, ubsan:<check>, msan:<type>), else libFuzzer's (timeout, oom, leak,

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The fanotify part of make check, on the ASan+UBSan builds:
 #   fanotify-check.sh BIN_DIR FUZZ_DIR
-# - every reproducer under corpus/crashers/fanotify_sample/<class>/ still
-#   fails with its class, and the findings registry names and knows it
+# - every crasher of fanotify_sample (lib/findings.py crashers: a finding's
+#   reproducer in its folder corpus/open-findings/<id>/) still fails with
+#   its entry's class, and the findings registry names and knows it
 #   (the regression corpora are check-regression's);
 # - fanotify-seeds writes the seeds committed in the corpus, byte for byte;
 # - fanotify-decode exits 0, 1, 2 on a well-formed, a malformed and a
@@ -18,7 +19,7 @@ tmp=$(mktemp -d) || die "cannot make a temporary directory"
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
-# Every reproducer still fails as its folder's class, and the registry knows it.
+# Every crasher still fails as its entry's class, and the registry knows it.
 python3 fuzz/replay.py crashers fanotify-check "$tmp" "$fuzz" fanotify_sample || fail=1
 
 mkdir -p "$tmp/seeds"

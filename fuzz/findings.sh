@@ -17,7 +17,7 @@ fi
 	for rec in "$dir"/*/*/finding.txt; do
 		d=${rec%/finding.txt}
 		t=$(sed -n 's/^target: //p' "$rec")
-		v=$("$here/crash-state.sh" -k "$known" "$t" "$d/report.txt" 2>/dev/null | sed -n 3p) || true
+		v=$(python3 "$here/crashlog.py" state -k "$known" "$t" "$d/report.txt" 2>/dev/null | sed -n 3p) || true
 		min=-
 		[ -f "$d/input.min" ] && min=$(stat -c %s "$d/input.min")
 		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$(sed -n 's/^class: //p' "$rec")" \

@@ -11,9 +11,10 @@ implementation behind make check, make repro and the gate.
         failure: a target whose corpus fails is replayed one input at a
         time (check-msan: its references differ from the ASan build's)
     replay.py crashers NAME LOGDIR BINDIR TARGET...
-        each committed crasher (corpus/crashers/<target>/<class>/) must still
-        fail, with its folder's class, and the registry must know it
-        (fanotify-check); one under oom/ on BDIR/fuzz/fuzz/<target> (BINDIR
+        each committed crasher (a crash-class finding's reproducer in its
+        folder corpus/open-findings/<id>/: lib/findings.py crashers) must
+        still fail, with its entry's class, and the registry must know it
+        (fanotify-check); an oom one on BDIR/fuzz/fuzz/<target> (BINDIR
         is BDIR/asan/fuzz) with libFuzzer's 2 GB malloc limit, as the gate
     replay.py gate DIR BDIR REPRO_ENV TARGET...
         both, every crash judged: the gate's regression check (check 6)
@@ -77,11 +78,6 @@ def first_line(log, pattern):
 def last_line(log):
     lines = read(log).splitlines()
     return lines[-1] if lines else ''
-
-
-def folder_class(path):
-    """The class a crasher's folder names (asan-heap-buffer-overflow...)."""
-    return os.path.basename(os.path.dirname(path))
 
 
 class Judge:
@@ -155,13 +151,13 @@ def explained(name, logdir, bindir, targets, judge):
     return int(fail)
 
 
-def crasher_argv(bdir, t, f, timeout=None):
-    """The command a committed crasher replays with (without f). Under oom/
-    it needs libFuzzer's malloc limit (2 GB, its -rss_limit_mb): the ASan
+def crasher_argv(bdir, t, cls, timeout=None):
+    """The command a committed crasher of class cls replays with (without
+    its file). An oom one needs libFuzzer's malloc limit (2 GB, its -rss_limit_mb): the ASan
     replayer lets the kernel overcommit an 8 GB window and goes on. The
     libFuzzer binary of BDIR's fuzz variant gives it when it is built."""
     fuzzbin = os.path.join(bdir, 'fuzz/fuzz', t)
-    if folder_class(f) == 'oom' and os.access(fuzzbin, os.X_OK):
+    if cls == 'oom' and os.access(fuzzbin, os.X_OK):
         return [fuzzbin, '-rss_limit_mb=2048'] + (['-timeout=%d' % timeout] if timeout else [])
     return [os.path.join(bdir, 'asan/fuzz', t)]
 
@@ -171,11 +167,11 @@ def crashers(name, logdir, bindir, targets, judge):
     # BINDIR is BDIR/asan/fuzz.
     bdir = os.path.dirname(os.path.dirname(os.path.abspath(bindir)))
     for t in targets:
-        for f in files_under(os.path.join('corpus/crashers', t)):
+        for f, _, want in findings.crashers(judge.entries, t):
             n += 1
             log = os.path.join(logdir, 'crasher-%d.log' % n)
-            argv = crasher_argv(bdir, t, f)
-            if folder_class(f) == 'oom' and len(argv) == 1:
+            argv = crasher_argv(bdir, t, want)
+            if want == 'oom' and len(argv) == 1:
                 print('%s: %s: not replayed: an oom crasher needs the libFuzzer binary (%s)'
                       % (name, f, os.path.join(bdir, 'fuzz/fuzz', t)))
                 fail = 1
@@ -187,8 +183,8 @@ def crashers(name, logdir, bindir, targets, judge):
                 continue
             mrc, line = judge.verdict(t, log)
             cls = line.split(' | ')[1].replace(':', '-') if mrc < 2 else '?'
-            if cls != folder_class(f):
-                print('%s: %s: fails, but not as %s: %s' % (name, f, folder_class(f), line))
+            if cls != want:
+                print('%s: %s: fails, but not as %s: %s' % (name, f, want, line))
                 fail = 1
             elif mrc != 0:
                 print('%s: %s: not known to %s: %s' % (name, f, judge.registry, line))
@@ -197,7 +193,7 @@ def crashers(name, logdir, bindir, targets, judge):
                 print('%s: %s: no entry of %s names it' % (name, f, judge.registry))
                 fail = 1
     if not fail:
-        print('%s: %d crashers of %s reproduce, each as its folder\'s class, each known'
+        print('%s: %d crashers of %s reproduce, each as its entry\'s class, each known'
               % (name, n, ', '.join(targets)))
     return fail
 
@@ -234,9 +230,9 @@ class Gate:
         self.failures.write('%s\t%s\n' % (msg, cmd))
         self.failures.flush()
 
-    def replay(self, t, f, log, oom=False):
+    def replay(self, t, f, log, cls=None):
         envs = self.judge.env(f)
-        argv = crasher_argv(self.bdir, t, f, self.timeout) if oom else [
+        argv = crasher_argv(self.bdir, t, cls, self.timeout) if cls else [
             os.path.join(self.bdir, 'asan/fuzz', t)]
         rc = run(argv + [f], log, envs, timeout=[str(self.timeout)])
         with open(log + '.cmd', 'w') as c:
@@ -282,10 +278,10 @@ class Gate:
                 self.judge_one(t, f, log, rc, 'regression input')
 
     def crashers(self, t):
-        for i, f in enumerate(files_under(os.path.join('corpus/crashers', t)), 1):
+        for i, (f, _, cls) in enumerate(findings.crashers(self.judge.entries, t), 1):
             self.n['crashers'] += 1
             log = os.path.join(self.logs, '%s.crasher.%d.log' % (t, i))
-            rc = self.replay(t, f, log, oom='/oom/' in f)
+            rc = self.replay(t, f, log, cls)
             if rc == 0:
                 self.n['fixed'] += 1
                 self.findings.write('fixed %s | - | no longer crashes | %s\n' % (t, f))
@@ -302,17 +298,20 @@ class Gate:
                 continue
             self.regression(t)
             self.crashers(t)
-        # Crashers of a target that no longer exists are not replayed: say so.
-        for top in ('corpus/crashers', 'corpus/regression'):
-            for t in sorted(os.listdir(top), key=str.encode) if os.path.isdir(top) else []:
-                if os.path.isdir(os.path.join(top, t)) and t not in targets:
-                    d = '%s/%s/' % (top, t)
-                    if os.path.isfile('fuzz/%s.c' % t):
-                        # A target of newer trees' API (fuzz/targets.mk): not this tree's.
-                        print('%s: target not built for this tree (API level), not replayed' % d)
-                        continue
-                    self.fail('%s: no such target in fuzz/targets.mk' % d, 'ls %s' % d)
-                    self.n['errors'] += 1
+        # Inputs of a target that no longer exists are not replayed: say so.
+        top = 'corpus/regression'
+        inputs = [('%s/%s/' % (top, t), t) for t in sorted(os.listdir(top), key=str.encode)
+                  if os.path.isdir(os.path.join(top, t))] if os.path.isdir(top) else []
+        inputs += [(f, t) for f, t, _ in findings.crashers(self.judge.entries)]
+        for d, t in inputs:
+            if t in targets:
+                continue
+            if os.path.isfile('fuzz/%s.c' % t):
+                # A target of newer trees' API (fuzz/targets.tsv): not this tree's.
+                print('%s: target not built for this tree (API level), not replayed' % d)
+                continue
+            self.fail('%s: no such target in fuzz/targets.tsv' % d, 'ls %s' % d)
+            self.n['errors'] += 1
         self.findings.close()
         self.failures.close()
         n = self.n

@@ -2,7 +2,9 @@
 # The target an input belongs to, for make repro.
 #   repro-target.sh INPUT TARGET KNOWN_TARGET...
 # TARGET when given; else the finding record beside INPUT (finding.txt);
-# else the path: corpus/crashers/<target>/, findings/.../<target>/<finding>/,
+# else the registry's entries that name INPUT as a reproducer
+# (corpus/open-findings/<id>/...: lib/findings.py target);
+# else the path: findings/.../<target>/<finding>/,
 # work/<tree>/<target>/ or any folder named after a target. Prints the
 # target; a one-line error and exit 2 when the target is unknown or
 # unclear. (INPUT and TARGET= were checked first: tools/make_args.py.)
@@ -16,6 +18,10 @@ known=("$@")
 if [ -z "$target" ]; then
 	rec=$(dirname "$input")/finding.txt
 	[ -f "$rec" ] && target=$(sed -n 's/^target: //p' "$rec")
+fi
+if [ -z "$target" ]; then
+	here=$(cd "$(dirname "$0")/.." && pwd)
+	target=$(python3 "$here/lib/findings.py" target "$input" 2>/dev/null) || target=
 fi
 if [ -z "$target" ]; then
 	# The innermost folder of the path named after a target.

@@ -28,7 +28,9 @@ source       where in the code it acts (kernel file and function, or the
              upstream change)
 reproducers  the files that show it, relative to the top of the repo, each
              after the VAR=value words it needs; - for none
-justification  why it is accepted
+justification  why it is accepted; a divergence's or a finding's in at most
+             300 characters, ending with "Details: <its folder>/README.md."
+             (corpus/divergences/<id>/, corpus/open-findings/<id>/)
 
 '#' starts a comment line. The oracle (its C table), crash matching,
 triage, repro, the gate and make findings all read the registry here, as
@@ -41,6 +43,8 @@ entry counts.
     findings.py [-f FILE] [--zstd V] c-table   the C table of the entries
     findings.py [-f FILE] [--zstd V] env PATH  VAR=value words PATH replays with
     findings.py [-f FILE] [--zstd V] match TARGET CLASS STATE    exit 0 known, 1 new
+    findings.py [-f FILE] [--zstd V] crashers [TARGET]   PATH TARGET CLASS, TAB-separated
+    findings.py [-f FILE] [--zstd V] target PATH   the target PATH reproduces on
 """
 import os
 import re
@@ -57,6 +61,8 @@ _ID = re.compile(r'^[a-z0-9][a-z0-9.-]*$')
 _TARGETS = re.compile(r'^(\*|[a-z0-9_-]+(,[a-z0-9_-]+)*)$')
 _ENV = re.compile(r'^[A-Z_][A-Z0-9_]*=\S*$')
 _STACK = re.compile(r'^\S+ over its ([0-9]+) B budget, up to ([0-9]+) B$')
+_CRASH_CLASS = re.compile(r'^(asan:|ubsan:|timeout$|oom$)')
+CRASHERS = os.path.join('corpus', 'open-findings')
 _VERSIONS = re.compile(r'^(\*|[0-9]+\.[0-9]+\.[0-9]+(,[0-9]+\.[0-9]+\.[0-9]+)*)$')
 
 
@@ -191,6 +197,39 @@ def reproducer_env(entries, path):
     return []
 
 
+def repo_path(path, top=TOP):
+    """path as the registry writes it: relative to the top of the repo."""
+    if os.path.isabs(path):
+        path = os.path.relpath(path, top)
+    return os.path.normpath(path)
+
+
+def crashers(entries, target=None):
+    """The committed crashers: (path, target, class) of every reproducer
+    kept under CRASHERS (a finding's folder) by a finding entry of a crash
+    class (asan:, ubsan:, timeout, oom), once each, of target when given,
+    sorted by path as sort(1) in C. The class is the entry's, written as a
+    folder name (asan-heap-buffer-overflow)."""
+    seen = {}
+    for e in entries:
+        if e.kind != 'finding' or not _CRASH_CLASS.match(e.cls) or e.targets == '*':
+            continue
+        for _, p in e.reproducer_list():
+            p = repo_path(p)
+            if p.startswith(CRASHERS + os.sep) and p not in seen:
+                seen[p] = (p, e.targets, e.cls.replace(':', '-'))
+    return [seen[p] for p in sorted(seen, key=str.encode)
+            if target is None or seen[p][1] == target]
+
+
+def reproducer_target(entries, path):
+    """The one target of the entries that name path as a reproducer, or None."""
+    path = repo_path(path)
+    targets = {t for e in entries for _, p in e.reproducer_list()
+               if repo_path(p) == path for t in e.target_list()}
+    return targets.pop() if len(targets) == 1 and '*' not in targets else None
+
+
 def c_string(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
@@ -258,6 +297,15 @@ def main(argv):
     if cmd == 'env' and len(args) == 1:
         print(' '.join(reproducer_env(entries, args[0])))
         return 0
+    if cmd == 'crashers' and len(args) <= 1:
+        for row in crashers(entries, *args):
+            print('\t'.join(row))
+        return 0
+    if cmd == 'target' and len(args) == 1:
+        t = reproducer_target(entries, args[0])
+        if t:
+            print(t)
+        return 0 if t else 1
     if cmd == 'match' and len(args) == 3:
         e = match(entries, *args)
         if e:

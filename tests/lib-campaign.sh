@@ -9,7 +9,7 @@ campaign_fixture() {
 	local top
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	bdir=$1 tree=$2 root=$3 t=unzstd
-	planted=$top/corpus/crashers/unzstd/asan-allocation-size-too-big/window-guard-overflow.zst
+	planted=$top/corpus/open-findings/unzstd-window-guard-overflow/window-guard-overflow.zst
 	[ -f "$planted" ] || fail "$planted: the planted crasher is missing"
 	[ -x "$bdir/fuzz/fuzz/$t" ] || fail "$bdir/fuzz/fuzz/$t: not built"
 	rm -rf "$root"

@@ -15,7 +15,7 @@ fail() { echo "test-corpus-update: FAIL: $*" >&2; exit 1; }
 bdir=$1 root=$2
 t=unzstd
 up=$top/fuzz/corpus-update.sh
-planted=$top/corpus/crashers/unzstd/asan-allocation-size-too-big/window-guard-overflow.zst
+planted=$top/corpus/open-findings/unzstd-window-guard-overflow/window-guard-overflow.zst
 
 rm -rf "$root"
 mkdir -p "$root/committed/$t" "$root/work/$t/corpus"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Crash states of canned logs (tests/crash-logs/*.log): each NAME.log has a
 # NAME.expect of four lines: target, class, crash state, known|new ("- -
-# none" when the log holds no finding and fuzz/crash-state.sh must exit 1).
+# none" when the log holds no finding and fuzz/crashlog.py state must exit
+# 1).
 # The logs cover a replayer and libFuzzer binaries, ASan, UBSan, a harness
 # verdict behind abort(), libFuzzer's out-of-memory, a malloc interceptor
 # without source, and two logs of one bug that differ in addresses, pids,
@@ -14,14 +15,14 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$here/crash-logs
-cs=$here/../fuzz/crash-state.sh
+cs() { python3 "$here/../fuzz/crashlog.py" state "$@"; }
 fail=0 n=0
 for log in "$dir"/*.log; do
 	name=$(basename "$log" .log)
 	mapfile -t want <"$dir/$name.expect"
 	n=$((n + 1))
 	rc=0
-	got=$("$cs" -k "$dir/baseline.txt" "${want[0]}" "$log") || rc=$?
+	got=$(cs -k "$dir/baseline.txt" "${want[0]}" "$log") || rc=$?
 	if [ "${want[3]}" = none ]; then
 		[ $rc -eq 1 ] && continue
 		echo "test-crash-state: $name: exit $rc, want 1 (no finding)"; fail=1; continue
@@ -34,17 +35,17 @@ for log in "$dir"/*.log; do
 	fi
 done
 # The two logs of one bug give one state.
-a=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-a.log" | sed -n 2p)
-b=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-b.log" | sed -n 2p)
+a=$(cs -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-a.log" | sed -n 2p)
+b=$(cs -k "$dir/baseline.txt" decompress_oneshot "$dir/asan-clones-b.log" | sed -n 2p)
 [ "$a" = "$b" ] || { echo "test-crash-state: one bug, two states: '$a' / '$b'"; fail=1; }
 # Two oracle findings of one target at other sites are two states, not one.
 other=$(mktemp)
 sed 's/frame 1 block 2/frame 0 block 5/' "$dir/kzfuzz-mismatch-replayer.log" >"$other"
-a=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$dir/kzfuzz-mismatch-replayer.log" | sed -n 2p)
-b=$("$cs" -k "$dir/baseline.txt" decompress_oneshot "$other" | sed -n 2p)
+a=$(cs -k "$dir/baseline.txt" decompress_oneshot "$dir/kzfuzz-mismatch-replayer.log" | sed -n 2p)
+b=$(cs -k "$dir/baseline.txt" decompress_oneshot "$other" | sed -n 2p)
 rm -f "$other"
 [ "$a" != "$b" ] || { echo "test-crash-state: two oracle sites, one state: '$a'"; fail=1; }
 # Bad usage is an error, not a verdict.
-"$cs" x /nonexistent >/dev/null 2>&1 && { echo "test-crash-state: a missing log passed"; fail=1; }
+cs x /nonexistent >/dev/null 2>&1 && { echo "test-crash-state: a missing log passed"; fail=1; }
 [ $fail -eq 0 ] || { echo "test-crash-state: FAILED"; exit 1; }
 echo "test-crash-state: $n canned logs passed"

@@ -228,6 +228,32 @@ class Corpus(unittest.TestCase):
         self.assertEqual(campaign.afl_found(run), 2)
 
 
+class FindingsOf(unittest.TestCase):
+    """The summary's known count judges each finding's report with
+    fuzz/crashlog.py against the baseline registry."""
+    LOGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'crash-logs')
+
+    def test_known_new_and_no_record(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            args = ARGS + ['unzstd']
+            args[args.index('F')] = tmp
+            args[args.index('K')] = os.path.join(self.LOGS, 'baseline.txt')
+            camp = campaign.Campaign(campaign.parse_args(args)[0], ['unzstd'])
+            for name, log in (('a', 'asan-allocation-libfuzzer.log'),
+                              ('b', 'kzfuzz-mismatch-replayer.log'),
+                              ('c', 'no-finding.log'), ('d', None)):
+                d = os.path.join(tmp, 'unzstd', name)
+                os.makedirs(d)
+                if log:
+                    open(os.path.join(d, 'finding.txt'), 'w').close()
+                    with open(os.path.join(self.LOGS, log), 'rb') as src:
+                        open(os.path.join(d, 'report.txt'), 'wb').write(src.read())
+            self.assertEqual(camp.findings_of('unzstd'), (3, 1))
+            args[args.index(os.path.join(self.LOGS, 'baseline.txt'))] = os.path.join(tmp, 'none')
+            camp = campaign.Campaign(campaign.parse_args(args)[0], ['unzstd'])
+            self.assertEqual(camp.findings_of('unzstd'), (3, 0))
+
+
 class Signals(unittest.TestCase):
     def setUp(self):
         self.camp = campaign.Campaign(campaign.parse_args(ARGS + ['t'])[0], ['t'])

@@ -104,6 +104,30 @@ class Lookups(unittest.TestCase):
             missing = [p for _, p in findings.missing_reproducers(self.entries, top)]
             self.assertEqual(missing, ['corpus/a.zst', 'conformance/b.zst', 'corpus/d.zst'])
 
+    def test_crashers(self):
+        """A crash-class finding's reproducers under corpus/open-findings/,
+        once each, sorted, with the entry's class as a folder name."""
+        text = (
+            'finding | a | unzstd | * | asan:SEGV | s | x | K=1 corpus/open-findings/a/z.zst '
+            'corpus/regression/unzstd/r | why\n'
+            'finding | b | unzstd | * | oom | s | x | corpus/open-findings/a/z.zst '
+            'corpus/open-findings/b/y | why\n'
+            'finding | c | fanotify_sample | * | timeout | s | x | corpus/open-findings/c/l | why\n'
+            'finding | d | unzstd | * | oracle:uninit-output | s | x | corpus/open-findings/d/u | w\n'
+            'finding | e | * | * | asan:SEGV | s | x | corpus/open-findings/e/v | why\n')
+        e = findings.parse(text)
+        self.assertEqual(findings.crashers(e), [
+            ('corpus/open-findings/a/z.zst', 'unzstd', 'asan-SEGV'),
+            ('corpus/open-findings/b/y', 'unzstd', 'oom'),
+            ('corpus/open-findings/c/l', 'fanotify_sample', 'timeout')])
+        self.assertEqual([c[0] for c in findings.crashers(e, 'fanotify_sample')],
+                         ['corpus/open-findings/c/l'])
+        self.assertEqual(findings.reproducer_target(e, './corpus/open-findings/b/y'), 'unzstd')
+        self.assertEqual(findings.reproducer_target(
+            e, os.path.join(findings.TOP, 'corpus/open-findings/c/l')), 'fanotify_sample')
+        self.assertIsNone(findings.reproducer_target(e, 'corpus/open-findings/e/v'))
+        self.assertIsNone(findings.reproducer_target(e, 'corpus/none'))
+
     def test_c_table_escapes(self):
         e = findings.parse('finding | f | t | * | c | a "b" \\ c | src | - | why\n')
         self.assertIn(r'"a \"b\" \\ c"', findings.c_table(e, 'r'))
@@ -119,13 +143,34 @@ class Committed(unittest.TestCase):
                 repro = [p for _, p in e.reproducer_list()]
                 self.assertIn('corpus/divergences/%s/%s.zst' % (e.id, e.id), repro, e.id)
 
-    def test_divergence_justifications_short(self):
-        """A divergence's justification is at most 300 characters and points
-        at its folder's README.md, which holds the long story."""
+    FOLDERS = {'divergence': 'corpus/divergences', 'finding': 'corpus/open-findings'}
+
+    def test_justifications_short(self):
+        """A divergence's or a finding's justification is at most 300
+        characters and points at its folder's README.md, which holds the
+        long story."""
+        n = 0
         for e in findings.load(zstd=''):
-            if e.kind == 'divergence':
+            if e.kind in self.FOLDERS:
+                n += 1
                 self.assertLessEqual(len(e.justification), 300, e.id)
-                self.assertIn('corpus/divergences/%s/README.md' % e.id, e.justification, e.id)
+                readme = '%s/%s/README.md' % (self.FOLDERS[e.kind], e.id)
+                self.assertIn(readme, e.justification, e.id)
+                self.assertTrue(os.path.isfile(os.path.join(findings.TOP, readme)), readme)
+        self.assertGreater(n, 0)
+
+    def test_crashers_in_their_folders(self):
+        """Every committed crasher is a reproducer of a finding, kept in a
+        finding's folder, as each zstd version sees the registry; none is
+        left in the old corpus/crashers/."""
+        self.assertFalse(os.path.exists(os.path.join(findings.TOP, 'corpus', 'crashers')))
+        for version in ('1.4.10', '1.5.2'):
+            rows = findings.crashers(findings.load(zstd=version))
+            self.assertGreater(len(rows), 0, version)
+            ids = {e.id for e in findings.load(zstd='') if e.kind == 'finding'}
+            for path, _, _ in rows:
+                self.assertIn(path.split(os.sep)[2], ids, path)
+                self.assertTrue(os.path.isfile(os.path.join(findings.TOP, path)), path)
 
     def test_divergence_folders(self):
         """One folder per divergence, each with its README.md and golden.txt,
@@ -136,7 +181,6 @@ class Committed(unittest.TestCase):
         for i in ids:
             for f in ('README.md', 'golden.txt', i + '.zst'):
                 self.assertTrue(os.path.isfile(os.path.join(top, i, f)), (i, f))
-
 
 if __name__ == '__main__':
     unittest.main()

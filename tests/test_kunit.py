@@ -88,6 +88,24 @@ class Generator(unittest.TestCase):
         with self.assertRaisesRegex(kg.GenError, 'a digest without a vector'):
             kg.generate(self.dir, '1.4.10', TEMPLATE)
 
+    def test_malformed_lines_refused(self):
+        """Both loaders name file:line and the form they want."""
+        man = os.path.join(self.dir, 'must-decode.sha256')
+        open(man, 'a').write('\nnot a digest line\n')
+        with self.assertRaisesRegex(kg.GenError, r'sha256:4: want "<sha256>  must-decode/'):
+            kg.load_manifest(man)
+        ans = os.path.join(self.dir, 'kernel-answers.txt')
+        open(ans, 'a').write('must-fail/b.zst 1.4.10 oneshot accepts\n')
+        with self.assertRaisesRegex(kg.GenError, r'answers.txt:4: want "<vector> <version>'):
+            kg.load_answers(ans, '1.4.10')
+
+    def test_listed_twice_refused(self):
+        ans = os.path.join(self.dir, 'kernel-answers.txt')
+        open(ans, 'a').write('must-fail/b.zst 1.4.10 oneshot rejects Again\n')
+        with self.assertRaisesRegex(kg.GenError, r'answers.txt:4: must-fail/b.zst listed twice'):
+            kg.load_answers(ans, '1.4.10')
+        self.assertEqual(kg.load_answers(ans, '1.5.2'), {'must-fail/b.zst': 'Other'})
+
     def test_frame_info(self):
         info = kg.frame_info(self.good)
         self.assertEqual(info['size'], len(self.good))

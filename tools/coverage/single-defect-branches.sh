@@ -35,36 +35,8 @@ mapfile -t lists < <("$(dirname "$0")/unreachable_lists.py") && [ ${#lists[@]} -
 	"$dir" /dev/null >/dev/null 2>&1
 [ -s "$out/lines.txt" ] || die "no check lines (checks_measure.py --lines; make check-single-defect)"
 
-# taken SHOW LINE: the True count of the check's branch in llvm-cov show's text.
-taken() {
-	awk -v line="$2" '
-		function top(s) { return s ~ /^ *[0-9]+\|/ }
-		$0 ~ "^ *" line "\\|" {
-			inside = 1
-			# RETURN_ERROR(...) is the error branch itself: its expansion ran
-			# (the count of the line itself can be that of the enclosing
-			# region: the body of an unbraced if counts as the if does).
-			# So is a line holding only return ERROR(...), the if above it, and
-			# the error("...") calls of unzstd, the return NULL of the modules.
-			if ($0 ~ /RETURN_ERROR\(|[^_[:alnum:]]error\("|return NULL;/ ||
-			    $0 ~ /^ *[0-9]+\| *[0-9]*\| *return ERROR\(/) {
-				split($0, f, "|"); uncond = 1; hit = f[2] + 0 > 0
-			}
-			next
-		}
-		inside && top($0) { exit }
-		inside && uncond && !expanded && /^ *\| *\| *[0-9]+\| *[0-9]+\|/ {
-			expanded = 1; split($0, f, "|"); hit = f[4] + 0 > 0
-		}
-		inside && /Branch \(/ && /True: / && !uncond {
-			n = $0; sub(/.*Branch \(/, "", n); split(n, lc, ":")
-			t = $0; sub(/.*True: /, "", t); sub(/,.*/, "", t)
-			if (lc[1] == line) { direct = 1; if (t + 0 > 0) hit = 1 }
-			else if (!first_seen) { first_seen = 1; first = t + 0 }
-		}
-		END { print (uncond || direct ? hit : first > 0) ? "taken" : "not-taken" }
-	' "$1"
-}
+# taken SHOW LINE: the check's branch in llvm-cov show's text (cov_branch.py).
+taken() { python3 "$(dirname "$0")/cov_branch.py" "$1" "$2"; }
 
 # The cases the registry knows this version fails (signature CASE: REASON), as TARGET CASE.
 known=$(python3 "$(dirname "$0")/../../lib/findings.py" select finding targets class signature |
