@@ -23,7 +23,8 @@
 #                          CALIBRATE_PCTS=, CALIBRATE_WHOLE_PCTS=, CALIBRATE_STAGES=, CALIBRATE_DIR=)
 #   make bench             benchmarks (BASELINE_SRC=, BENCH_PARTS=, BENCH_ARGS=, BENCH_RUN=, BENCH_CORPUS=)
 #   make fuzz-measure      exec/s judged, bare and old (MEASURE_SECONDS=, MEASURE_RUNS=,
-#                          MEASURE_CORPUS=, MEASURE_TARGETS=, MEASURE_OLD=)
+#                          MEASURE_CORPUS=, MEASURE_TARGETS=, MEASURE_OLD=; VARIANT=msan:
+#                          the MemorySanitizer build too, and judged/msan)
 #   make coverage          llvm-cov report of the committed corpus (CORPUS=, TARGETS=)
 #   make coverage-trend    coverage over time while fuzzing (SECONDS=, INTERVAL=, TARGETS=)
 #   make coverage-checks, coverage-single-defect   the measure of lib/zstd's checks
