@@ -24,6 +24,12 @@ cd "$project"
 ksrc=${KERNEL_SRC:-}
 [ -z "$ksrc" ] && [ -d "$SRC/linux" ] && ksrc=$SRC/linux
 ref_lib=${KZFUZZ_REF_LIB:-}
+# SANITIZER=memory: the reference compiled from source with $CFLAGS (ref-src.sh).
+ref_src=
+if [ "${SANITIZER:-}" = memory ]; then
+	ref_src=$(ci/oss-fuzz/ref-src.sh "$WORK") || exit 1
+	ref_lib=from-source
+fi
 if [ -z "$ref_lib" ]; then
 	for l in /usr/local/lib/libzstd.a /usr/lib/x86_64-linux-gnu/libzstd.a; do
 		[ -f "$l" ] && { ref_lib=$l; break; }
@@ -53,6 +59,7 @@ fi
 # One object folder per compiler, flags and engine: builds never mix.
 key=$(printf '%s\n' "$CC" "$CFLAGS" "$LIB_FUZZING_ENGINE" | sha1sum | cut -c1-12)
 B=$build/$(basename "$tree")/ossfuzz-$key
+[ -z "$ref_src" ] || ref_lib=$B/ref154/libzstd.a
 targets=$(make --no-print-directory -s -f - print-targets TREE_DIR="$tree" <<'MK'
 include fuzz/targets.mk
 print-targets:
@@ -73,7 +80,7 @@ afl=
 if [ "${FUZZING_ENGINE:-}" = afl ]; then afl=1; fi
 mk=(make --no-print-directory -j"$jobs" -f build.mk VARIANT=ossfuzz TREE_DIR="$tree" B="$B"
 	CC="$CC" OSSFUZZ_CFLAGS="$CFLAGS" LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" REF_LIB="$ref_lib"
-	ZSTD_NEXT="$next" ZSTD_NEXT_ERR="$next_err" OSSFUZZ_AFL="$afl")
+	ZSTD_NEXT="$next" ZSTD_NEXT_ERR="$next_err" OSSFUZZ_AFL="$afl" ZSTD_DEB_SRC="$ref_src")
 "${mk[@]}" $(printf "$B/fuzz/%s " $targets) "$B/bin/gen-seeds" "$B/bin/fanotify-seeds"
 
 # Seeds: made once per object folder (the generators are deterministic).
