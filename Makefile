@@ -6,8 +6,8 @@
 #   make fuzz              fuzz campaigns (TARGETS=, SECONDS=, ENGINE=libfuzzer|afl, JOBS=, TIMEOUT=)
 #   make findings          the campaigns' findings, known ones marked
 #   make repro INPUT=file  replay one input under ASan+UBSan (TARGET=, PARAMS="name=value ...")
-#   make check-msan        every committed corpus input replayed under MemorySanitizer
-#                          (not in make check: its cold build is too costly)
+#   make check-msan        every committed corpus input and crasher replayed under
+#                          MemorySanitizer (in make check: the tree under test only)
 #   make corpus-update     new-coverage inputs into corpus/regression/ (TARGETS=, CORPUS_MAX_LEN=)
 #   make check             every test, on two trees (SECOND_TREE=, SECOND_BUILD=)
 #   make gate              pre-merge conformance gate (BASELINE_SRC=, SECONDS=); gate-short,
@@ -26,7 +26,8 @@
 #                          CALIBRATE_PCTS=, CALIBRATE_WHOLE_PCTS=, CALIBRATE_STAGES=, CALIBRATE_DIR=)
 #   make bench             benchmarks (BASELINE_SRC=, BENCH_PARTS=, BENCH_ARGS=, BENCH_RUN=, BENCH_CORPUS=)
 #   make fuzz-measure      exec/s judged, bare and old (MEASURE_SECONDS=, MEASURE_RUNS=,
-#                          MEASURE_CORPUS=, MEASURE_TARGETS=, MEASURE_OLD=)
+#                          MEASURE_CORPUS=, MEASURE_TARGETS=, MEASURE_OLD=; VARIANT=msan:
+#                          the MemorySanitizer build too, and judged/msan)
 #   make coverage          llvm-cov report of the committed corpus (CORPUS=, TARGETS=)
 #   make coverage-trend    coverage over time while fuzzing (SECONDS=, INTERVAL=, TARGETS=)
 #   make coverage-checks, coverage-single-defect   the measure of lib/zstd's checks
@@ -44,7 +45,7 @@
 #   foundation-tests unit-tests check-regression check-single-defect
 #   test-single-defect fanotify-check check-captures test-tree-content
 #   test-repro-crashers test-fuzz-resume test-fuzz-kill test-fuzz-lock
-#   test-fuzz-diskfull test-corpus-update test-ossfuzz-build gate-short
+#   test-fuzz-diskfull test-corpus-update check-msan test-ossfuzz-build gate-short
 #   check-second-tree test-gate-known
 # Used by other goals and scripts: fuzz-build, check-start, gate-build-asan,
 #   gate-build-plain, gate-build-fuzz, gate-build-replayers, gate-ab-side, gate-where.
@@ -106,7 +107,7 @@ endif
 # MemorySanitizer builds libzstd 1.5.4 from Debian's source (ref/zstd-deb-src.sh),
 # fetched only when a goal needs it.
 ZSTD_DEB_SRC_CACHE ?= $(BUILD)/zstd-deb-src
-ifneq ($(filter msan,$(VARIANT))$(filter check-msan,$(MAKECMDGOALS)),)
+ifneq ($(filter msan,$(VARIANT))$(filter check check-msan,$(MAKECMDGOALS)),)
 ZSTD_DEB_SRC := $(shell ref/zstd-deb-src.sh $(ZSTD_DEB_SRC_CACHE) 2>$(BUILD)/zstd-deb-src.err)
 $(if $(ZSTD_DEB_SRC),,$(info $(shell tail -n1 $(BUILD)/zstd-deb-src.err)))
 endif
@@ -158,7 +159,7 @@ CHECKS := python-tests test-args test-crash-state coverage-regions-test selftest
 	check-regression check-single-defect test-single-defect fanotify-check check-captures \
 	test-tree-content test-repro-crashers \
 	test-fuzz-resume test-fuzz-kill test-fuzz-lock test-fuzz-diskfull test-corpus-update \
-	test-ossfuzz-build gate-short check-second-tree
+	check-msan test-ossfuzz-build gate-short check-second-tree
 
 # The second tree (default Debian's linux-source-6.12): make check runs the
 # checks that depend on the tree again on it, in a build directory of its

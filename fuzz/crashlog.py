@@ -20,8 +20,10 @@ below LLVMFuzzerTestOneInput too. An oracle class's state is the harness's
 own: the API step, both results and the site of the report. Then the
 access of a memory error, rounded up to a power of two, and "[NAME]" for
 each mode the target announced ("kzfuzz: env NAME"). A MemorySanitizer
-report's state ends with its origin: "(origin: FRAME)", the first
-meaningful frame of the stack that created the unwritten bytes.
+use-of-uninitialized-value report's state ends with its origin:
+"(origin: FRAME)", the first meaningful frame of the stack that created
+the unwritten bytes; its other reports (allocation-size-too-big...) are
+classed by their SUMMARY line, msan:<type>.
 """
 import os
 import re
@@ -75,6 +77,9 @@ def raw_class(lines):
             runtime_error = True
         if 'WARNING: MemorySanitizer: ' in line:
             return 'msan:' + _first_word(line.rsplit('WARNING: MemorySanitizer: ', 1)[1])
+        # MSan's allocator errors and signals (allocation-size-too-big, SEGV).
+        if 'SUMMARY: MemorySanitizer: ' in line:
+            return 'msan:' + _first_word(line.rsplit('SUMMARY: MemorySanitizer: ', 1)[1])
         if 'SUMMARY: AddressSanitizer: ' in line:
             return 'asan:' + _first_word(line.rsplit('SUMMARY: AddressSanitizer: ', 1)[1])
         if 'ERROR: libFuzzer: deadly signal' in line:
@@ -87,7 +92,7 @@ def crash_class(lines):
     if c.startswith('ubsan-type:'):
         t = c[len('ubsan-type:'):]
         return 'ubsan:' + UBSAN_CHECKS.get(t, t)
-    if c in ('asan:ABRT', 'crash:deadly-signal'):
+    if c in ('asan:ABRT', 'msan:ABRT', 'crash:deadly-signal'):
         return 'crash:abort'
     # Only the guards around the zstd targets' buffers (fuzz/zstd_fuzz.c) are
     # poisoned by hand: an access there is outside a heap buffer, as in a redzone.
@@ -157,7 +162,7 @@ def access(lines):
 
 def state_of(lines, cls, skip):
     state = oracle_state(lines) if cls.startswith('oracle:') else top_frames(lines, skip)
-    if cls.startswith('msan:'):
+    if cls == 'msan:use-of-uninitialized-value':
         state += ' (origin: %s)' % msan_origin(lines, skip)
     a = access(lines)
     if a:

@@ -3,7 +3,7 @@
 
   measure.py check SECONDS RUNS OLD_BDIR TARGET...
       validates the settings (one line and exit 2 when bad), builds nothing
-  measure.py run BDIR SECONDS RUNS CORPUS_ROOT OLD_BDIR TARGET...
+  measure.py run [--msan] BDIR SECONDS RUNS CORPUS_ROOT OLD_BDIR TARGET...
       the table (OLD_BDIR '' for none)
 
 For each target and each of two corpora (CORPUS_ROOT/<target>, the committed
@@ -13,10 +13,13 @@ each:
   judged  BDIR/fuzz/fuzz/<target>          the target as it fuzzes
   bare    BDIR/fuzz/fuzz/bare/<target>         one kernel call per input (fuzz/bare.c)
   old     OLD_BDIR/fuzz/fuzz/<target>      another build of the target, when given
+  msan    BDIR/fuzz-msan/fuzz/<target>     its MemorySanitizer build, with --msan
+                                           (make fuzz-measure VARIANT=msan)
 and prints the median exec/s of each (inputs run over wall time, corpus loads
 included; a run that meets a finding starts again until its seconds are used,
 each start paying its corpus load again: 'r' and the findings each run met,
-e.g. '812 r4/3/5'), the ratio judged/bare and, with OLD_BDIR, judged/old. The three alternate within
+e.g. '812 r4/3/5'), the ratio judged/bare and, with OLD_BDIR, judged/old, with
+--msan judged/msan (how many times slower MSan fuzzes than ASan). They alternate within
 a round, so that the load of a shared machine falls on them alike: compare
 figures of one run only. The load average before and after is printed.
 """
@@ -31,7 +34,7 @@ import time
 
 # (name, corpus, -max_len): the committed corpus and an empty one.
 CORPORA = (('committed', True, 65536), ('empty', False, 4096))
-KINDS = ('judged', 'bare', 'old')
+KINDS = ('judged', 'bare', 'old', 'msan')
 MIN_RUNS = 3
 
 
@@ -68,12 +71,14 @@ def check_targets(targets):
                                f'{" ".join(sorted(known))})')
 
 
-def binaries(bdir, old, target):
+def binaries(bdir, old, target, msan=False):
     """{kind: path} of the builds to run for target."""
     bins = {'judged': os.path.join(bdir, 'fuzz', 'fuzz', target),
             'bare': os.path.join(bdir, 'fuzz', 'fuzz', 'bare', target)}
     if old:
         bins['old'] = os.path.join(old, 'fuzz', 'fuzz', target)
+    if msan:
+        bins['msan'] = os.path.join(bdir, 'fuzz-msan', 'fuzz', target)
     for kind, path in bins.items():
         if not os.access(path, os.X_OK):
             raise MeasureError(f'{path}: not built ({kind} build of {target})')
@@ -85,7 +90,7 @@ def executed(log):
     which it prints on a finding too); (None, _) when it gives none."""
     m = re.findall(r'stat::number_of_executed_units:\s*([0-9]+)', log)
     crashed = re.search(r'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|==KZFUZZ==|'
-                        r'runtime error:', log) is not None
+                        r'runtime error:|WARNING: MemorySanitizer:', log) is not None
     return (int(m[-1]) if m else None), crashed
 
 
@@ -104,7 +109,8 @@ def one_run(binary, seconds, corpus_src, max_len, work):
     os.makedirs(art, exist_ok=True)
     # Allocations fail (NULL) instead of ending the run, as vmalloc does in
     # the kernel (else the known unzstd window-guard finding ends unzstd runs).
-    env = dict(os.environ, ASAN_OPTIONS='allocator_may_return_null=1')
+    env = dict(os.environ, ASAN_OPTIONS='allocator_may_return_null=1',
+               MSAN_OPTIONS='allocator_may_return_null=1')
     units, found_n, start = 0, 0, time.monotonic()
     while time.monotonic() - start < seconds - 0.5:
         left = max(1, round(seconds - (time.monotonic() - start)))
@@ -145,14 +151,15 @@ def loadavg():
         return ' '.join(f.read().split()[:3])
 
 
-def measure(bdir, seconds, runs, root, old, targets):
-    kinds = [k for k in KINDS if k != 'old' or old]
-    bins = {t: binaries(bdir, old, t) for t in targets}
+def measure(bdir, seconds, runs, root, old, targets, msan=False):
+    kinds = [k for k in KINDS if (k != 'old' or old) and (k != 'msan' or msan)]
+    bins = {t: binaries(bdir, old, t, msan) for t in targets}
     for t in targets:
         if not os.path.isdir(os.path.join(root, t)):
             raise MeasureError(f'{root}/{t}: no corpus')
     head = ['target', 'corpus'] + [f'{k} exec/s' for k in kinds] + ['judged/bare']
     head += ['judged/old'] if old else []
+    head += ['judged/msan'] if msan else []
     print(f'fuzz-measure: {runs} runs x {seconds} s, medians; load average {loadavg()}',
           flush=True)
     print(' | '.join(head), flush=True)
@@ -171,6 +178,8 @@ def measure(bdir, seconds, runs, root, old, targets):
                 row.append(ratio(med['judged'], med['bare']))
                 if old:
                     row.append(ratio(med['judged'], med['old']))
+                if msan:
+                    row.append(ratio(med['judged'], med['msan']))
                 print(' | '.join(row), flush=True)
     print(f'fuzz-measure: load average at the end {loadavg()}; rA/B/C: findings (restarts, '
           'each with its corpus load) in each run', flush=True)
@@ -182,10 +191,13 @@ def main(argv):
             check_settings(argv[2], argv[3], argv[4])
             check_targets(argv[5:])
             return 0
+        msan = argv[2:3] == ['--msan']
+        if msan:
+            argv = argv[:2] + argv[3:]
         if len(argv) >= 8 and argv[1] == 'run':
             bdir, secs, runs, root, old = argv[2:7]
             seconds, runs = check_settings(secs, runs, old)
-            measure(bdir, seconds, runs, root, old, argv[7:])
+            measure(bdir, seconds, runs, root, old, argv[7:], msan)
             return 0
     except MeasureError as e:
         print(f'fuzz-measure: {e}', file=sys.stderr)

@@ -118,13 +118,16 @@ test-corpus-update: selftest
 	@tests/test-corpus-update.sh $(BDIR) $(BUILD)/test-corpus-update
 
 # The OSS-Fuzz build contract: ci/oss-fuzz/build.sh with the libFuzzer and
-# the AFL++ environments, every fuzzer run over its seed corpus, judging
+# the AFL++ environments and SANITIZER=memory (two targets, the reference
+# built from libzstd 1.5.4's source as check-msan's: its cache), every
+# fuzzer run over its seed corpus, judging
 # with zstd 1.5.7 where make had it (its cache: nothing fetched again);
 # then libFuzzer on SECOND_TREE (debian:6.12), whose newer-API targets
 # fuzz a few seconds each. Its objects stay in $(BUILD)/ossfuzz-test, so a
 # second run is quick.
 .PHONY: test-ossfuzz-build
 test-ossfuzz-build: deps
-	+@KZFUZZ_ZSTD_NEXT_CACHE=$(abspath $(ZSTD_NEXT_CACHE)) \
+	+@KZFUZZ_ZSTD_NEXT_CACHE=$(abspath $(ZSTD_NEXT_CACHE)) KZFUZZ_ZSTD_DEB_SRC_CACHE=$(abspath $(ZSTD_DEB_SRC_CACHE)) \
 		tests/test-ossfuzz-build.sh $(BUILD)/ossfuzz-test '$(SECOND_TREE)' || rc=$$?; \
-	case $${rc:-0} in 0) ;; 77) $(call skip_note,test-ossfuzz-build,second tree $(SECOND_TREE) cannot be staged here) ;; *) exit 1 ;; esac
+	case $${rc:-0} in 0) ;; 77) $(call skip_note,test-ossfuzz-build,second tree $(SECOND_TREE) cannot be staged here) ;; *) exit 1 ;; esac; \
+	if [ -s $(BUILD)/ossfuzz-test/msan.skip ]; then $(call skip_note,test-ossfuzz-build,$$(cat $(BUILD)/ossfuzz-test/msan.skip)); fi

@@ -10,6 +10,12 @@ implementation behind make check, make repro and the gate.
         entry of its class and crash state) is explained, listed, not a
         failure: a target whose corpus fails is replayed one input at a
         time (check-msan: its references differ from the ASan build's)
+    replay.py msan-crashers NAME LOGDIR BINDIR EXPECT TARGET...
+        each committed crasher on its target's MemorySanitizer replayer
+        must do what EXPECT (corpus/crashers-msan.txt) says of it: run
+        clean, or fail with the class it names and a crash state a finding
+        of the registry knows; a crasher it does not name, or a line naming
+        no crasher, fails (check-msan)
     replay.py crashers NAME LOGDIR BINDIR TARGET...
         each committed crasher (a crash-class finding's reproducer in its
         folder corpus/open-findings/<id>/: lib/findings.py crashers) must
@@ -149,6 +155,70 @@ def explained(name, logdir, bindir, targets, judge):
               % (name, t, len(files), bad))
         fail |= bad > 0
     return int(fail)
+
+
+def msan_expectations(path):
+    """{crasher path: expected outcome} of EXPECT: 'path | clean|CLASS | why'
+    lines, '#' comments. ValueError on a line of another shape."""
+    out = {}
+    for n, line in enumerate(read(path).splitlines(), 1):
+        if not line.strip() or line.startswith('#'):
+            continue
+        fields = [x.strip() for x in line.split(' | ')]
+        if len(fields) != 3 or not all(fields) or fields[0] in out:
+            raise ValueError('%s:%d: want one "path | clean|CLASS | why" line per crasher'
+                             % (path, n))
+        out[fields[0]] = fields[1]
+    return out
+
+
+def msan_crasher(name, t, f, want, log, judge, bindir):
+    """0 when crasher f does under MSan what EXPECT says (want), else 1."""
+    rc = run([os.path.join(bindir, t), f], log, judge.env(f),
+             timeout=['-s', 'ABRT', '-k', '5', '300'])
+    try:
+        cls, state = crashlog.classify(read(log)) if rc else ('clean', '')
+    except crashlog.NoFinding:
+        cls, state = 'no finding (exit %d)' % rc, last_line(log)
+    if cls != want:
+        print('%s: %s: expected %s under MSan, got %s %s (log: %s)'
+              % (name, f, want, cls, state, log))
+        return 1
+    if rc and findings.match(judge.entries, t, cls, state) is None:
+        print('%s: %s: fails as expected (%s), but no entry knows its state: %s (log: %s)'
+              % (name, f, cls, state, log))
+        return 1
+    return 0
+
+
+def msan_crashers(name, logdir, bindir, expect, targets, judge):
+    try:
+        want = msan_expectations(expect)
+    except (OSError, ValueError) as err:
+        print('%s: %s' % (name, err))
+        return 1
+    fail = n = clean = 0
+    seen = set()
+    for t in targets:
+        for f, _, _ in findings.crashers(judge.entries, t):
+            n += 1
+            seen.add(f)
+            if f not in want:
+                print('%s: %s: %s says nothing of it (clean, or the class it fails with)'
+                      % (name, f, expect))
+                fail = 1
+                continue
+            clean += want[f] == 'clean'
+            fail |= msan_crasher(name, t, f, want[f],
+                                 os.path.join(logdir, 'crasher-%d.log' % n), judge, bindir)
+    for f in sorted(set(want) - seen):
+        if not os.path.isfile(f):
+            print('%s: %s: names %s, which is no crasher' % (name, expect, f))
+            fail = 1
+    if not fail:
+        print('%s: %d crashers of %s as %s says: %d fail as their class (known), '
+              '%d run clean' % (name, n, ', '.join(targets), expect, n - clean, clean))
+    return fail
 
 
 def crasher_argv(bdir, t, cls, timeout=None):
@@ -397,6 +467,7 @@ USAGE = {
     'corpus': 'NAME LOGDIR BINDIR TARGET...',
     'crashers': 'NAME LOGDIR BINDIR TARGET...',
     'explained': 'NAME LOGDIR BINDIR TARGET...',
+    'msan-crashers': 'NAME LOGDIR BINDIR EXPECT TARGET...',
     'gate': 'DIR BDIR REPRO_ENV TARGET...',
     'one': 'REPLAYER INPUT TARGET REGISTRY',
 }
@@ -405,7 +476,8 @@ USAGE = {
 def main(argv):
     cmd = argv[0] if argv else ''
     args = argv[1:]
-    if cmd not in USAGE or len(args) < 4 or (cmd == 'one' and len(args) != 4):
+    if cmd not in USAGE or len(args) < 4 or (cmd == 'one' and len(args) != 4) or \
+            (cmd == 'msan-crashers' and len(args) < 5):
         lines = ['%s %s' % kv for kv in USAGE.items()]
         print('usage: replay.py ' + '\n       replay.py '.join(lines), file=sys.stderr)
         return 2
@@ -420,6 +492,9 @@ def main(argv):
         sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1',
                            'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')
         return explained(args[0], args[1], args[2], args[3:], judge)
+    if cmd == 'msan-crashers':
+        sanitizer_defaults('', '')
+        return msan_crashers(args[0], args[1], args[2], args[3], args[4:], judge)
     if cmd == 'crashers':
         sanitizer_defaults('symbolize=1:handle_abort=1:detect_leaks=1',
                            'print_stacktrace=1:report_error_type=1:halt_on_error=1:symbolize=1')

@@ -52,7 +52,7 @@ $(BARE_OBJS): $(B)/obj/fuzz/bare/%.o: fuzz/bare.c $(HARNESS_FLAGS)
 	$(call say,CC,$< $*)$(CC) $(VFLAGS) $(HARNESS_CFLAGS) $(HARNESS_INC) $(INC_fuzz) \
 		-DFUZZ_BARE_$*=1 -c $< -o $@
 
-$(BARE_BINS): $(B)/fuzz/bare/%: $(B)/obj/fuzz/bare/%.o $(FUZZ_MAIN) $(LINK_LIBS)
+$(BARE_BINS): $(B)/fuzz/bare/%: $(B)/obj/fuzz/bare/%.o $(FUZZ_MAIN) $$(LINK_LIBS)
 	@mkdir -p $(@D)
 	$(fuzz_link)
 

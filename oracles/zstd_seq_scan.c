@@ -399,7 +399,12 @@ int zo_seq_scan(const uint8_t *frame, size_t len, unsigned int block, struct zo_
 	for (i = 0; i <= block; i++) {
 		if (!zf_frame_block(frame, len, i, &b))
 			return 0;
-		if (b.type != ZF_BLOCK_COMPRESSED) {
+		/*
+		 * A compressed block of Block_Size 0 before it: block-at-a-time and
+		 * streaming decoders skip it as empty (ZSTD_decompressContinue),
+		 * one-shot ones refuse it, so no site of theirs lies past it.
+		 */
+		if (b.type != ZF_BLOCK_COMPRESSED || (!b.size && i < block)) {
 			if (i == block)
 				return 0;
 			continue;

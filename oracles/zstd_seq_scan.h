@@ -42,7 +42,8 @@ struct zo_seq_scan {
 /*
  * Decodes the sequences of block number block of the zstd frame at
  * frame[0..len), with the repeat offsets and tables of the frame's earlier
- * blocks (an offset of 0 taken as 1, as zstd up to 1.5.5 does). 1 when the
+ * blocks (an offset of 0 taken as 1, as zstd up to 1.5.5 does; an earlier
+ * compressed block of Block_Size 0 skipped, as streaming decoders do). 1 when the
  * block is a whole compressed block with sequences whose tables all read;
  * 0 else.
  */

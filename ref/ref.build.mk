@@ -65,7 +65,9 @@ endif
 # reference is built from Debian's source package (ZSTD_DEB_SRC, its lib/:
 # ref/zstd-deb-src.sh) with the variant's flags, as Debian configures it
 # (legacy formats v05 to v07, multithreaded), into $(B)/ref154/libzstd.a.
-ifneq ($(filter msan fuzz-msan,$(VARIANT)),)
+# So does an OSS-Fuzz build given that source (ci/oss-fuzz/build.sh with
+# SANITIZER=memory), with its own flags.
+ifneq ($(filter msan fuzz-msan,$(VARIANT))$(if $(filter ossfuzz,$(VARIANT)),$(ZSTD_DEB_SRC)),)
 ifeq ($(ZSTD_DEB_SRC),)
 $(error $(if $(ZSTD_DEB_SRC_ERR),$(shell tail -n1 $(ZSTD_DEB_SRC_ERR) 2>/dev/null),no ZSTD_DEB_SRC): the $(VARIANT) build needs libzstd 1.5.4 from source)
 endif

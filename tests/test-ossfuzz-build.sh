@@ -5,7 +5,13 @@
 # in $OUT must have its seed corpus and run clean over it: libFuzzer
 # binaries with -runs=0 over the unzipped corpus, AFL++ binaries as plain
 # programs given every file (libAFLDriver runs each in turn). Each
-# target's .options must give its max_len of fuzz/targets.tsv. Where the
+# target's .options must give its max_len of fuzz/targets.tsv. Then
+# SANITIZER=memory with libFuzzer (MemorySanitizer flags as OSS-Fuzz
+# gives them): build.sh must build the reference from source
+# (ci/oss-fuzz/ref-src.sh: make's build/zstd-deb-src cache, or
+# KZFUZZ_REF_SRC), and decompress_oneshot and unzstd must run clean over
+# their seeds with no MSan report, judging with the instrumented 1.5.4;
+# where the source cannot be had, that part is one skip line. Where the
 # second reference, zstd 1.5.7, was had (KZFUZZ_ZSTD_NEXT_CACHE: make's
 # build/zstd-next, nothing fetched again), the fuzzers must judge with it;
 # where not, build.sh must say so in one line. With a SECOND_TREE (debian:6.12
@@ -14,9 +20,10 @@
 # allocator ones, which its API level must select): they must run clean
 # over their seeds and fuzz a few seconds.
 #   test-ossfuzz-build.sh ROOT [SECOND_TREE]
-#       ROOT/{libfuzzer,afl,libfuzzer-second}/{work,out} (work is kept: a
+#       ROOT/{libfuzzer,afl,msan,libfuzzer-second}/{work,out} (work is kept: a
 #       second run rebuilds only what changed). Exit 77 when SECOND_TREE
-#       cannot be staged (the first tree's part passed).
+#       cannot be staged (the first tree's part passed). ROOT/msan.skip
+#       holds why the memory part was skipped (empty when it ran).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -43,7 +50,7 @@ build() {
 	local n=$1 e=$2
 	rm -rf "$root/$n/out" && mkdir -p "$root/$n/out" "$root/$n/work"
 	echo "ossfuzz-build: $n: building"
-	env CC="$3" CXX="$4" CFLAGS="$5" CXXFLAGS="$5" LIB_FUZZING_ENGINE="$6" SANITIZER=address \
+	env CC="$3" CXX="$4" CFLAGS="$5" CXXFLAGS="$5" LIB_FUZZING_ENGINE="$6" SANITIZER="${sanitizer:-address}" \
 		FUZZING_ENGINE="$e" ARCHITECTURE=x86_64 SRC="$root/src" WORK="$root/$n/work" OUT="$root/$n/out" \
 		KERNEL_SRC="${7:-}" KZFUZZ_TARGETS="${KZFUZZ_TARGETS:-}" KZFUZZ_JOBS=2 "$top/ci/oss-fuzz/build.sh" >"$root/$n/build.log" 2>&1 ||
 		{ tail -n 15 "$root/$n/build.log"; fail "$n: build.sh failed ($root/$n/build.log)"; }
@@ -147,6 +154,23 @@ check libfuzzer libfuzzer 0 $targets
 references libfuzzer
 build afl afl afl-clang-fast afl-clang-fast++ "$asan" /usr/lib/afl/libAFLDriver.a
 check afl afl 0 $targets
+# SANITIZER=memory: the MSan flags of OSS-Fuzz; two targets (the cost is
+# the instrumented kernel and references, built once and kept).
+msan="${asan/-fsanitize=address -fsanitize-address-use-after-scope/-fsanitize=memory -fsanitize-memory-track-origins}"
+if ref=$(cd "$top" && WORK=$root/msan/work ci/oss-fuzz/ref-src.sh "$root/msan/work" 2>&1); then
+	sanitizer=memory KZFUZZ_TARGETS="decompress_oneshot unzstd" build msan libfuzzer clang-14 clang++-14 \
+		"$msan -fsanitize=fuzzer-no-link" -fsanitize=fuzzer
+	grep -q "^build.sh: .* fuzzers in .*(memory, " "$root/msan/build.log" || fail "msan: build.sh did not build for memory"
+	check msan libfuzzer 0 decompress_oneshot unzstd
+	references msan
+	grep -q '^kzfuzz: references: libzstd 1.5.4.*Debian source .*built here' "$root/msan/references.log" ||
+		fail "msan: decompress_oneshot does not judge with the reference built from source ($root/msan/references.log)"
+	echo "ossfuzz-build: msan: the reference built from source: $ref"
+	: >"$root/msan.skip"
+else
+	echo "ossfuzz-build: msan: skipped: $ref"
+	echo "SANITIZER=memory not built: $ref" >"$root/msan.skip"
+fi
 [ -n "$second" ] || { echo "ossfuzz-build: passed"; exit 0; }
 
 # The second tree: staged where build.sh stages it (the same cache).

@@ -118,6 +118,34 @@ class Table(unittest.TestCase):
         self.assertEqual({c[1:] for c in calls[:9]}, {(False, 65536)})
         self.assertEqual({c[1:] for c in calls[9:]}, {(True, 4096)})
 
+    def test_msan_column(self):
+        """--msan: the fuzz-msan build alternates with the others; judged/msan."""
+        rates = {'judged': 300, 'bare': 600, 'msan': 100}
+
+        def fake_run(binary, seconds, src, max_len, work):
+            kind = 'bare' if '/bare/' in binary else 'msan' if '/fuzz-msan/' in binary else 'judged'
+            return rates[kind], 0
+
+        with tempfile.TemporaryDirectory() as d:
+            corpus = os.path.join(d, 'corpus')
+            for b in ('fuzz/fuzz/t', 'fuzz/fuzz/bare/t', 'fuzz-msan/fuzz/t'):
+                self.fake(os.path.join(d, b), 1)
+            os.makedirs(os.path.join(corpus, 't'))
+            saved, measure.one_run = measure.one_run, fake_run
+            try:
+                with contextlib.redirect_stdout(io.StringIO()) as out:
+                    measure.measure(d, 1, 3, corpus, '', ['t'], msan=True)
+            finally:
+                measure.one_run = saved
+            os.remove(os.path.join(d, 'fuzz-msan/fuzz/t'))
+            rc, _, err = run('run', '--msan', d, '1', '3', corpus, '', 't')
+        rows = [line for line in out.getvalue().split('\n') if line.startswith('t |')]
+        self.assertEqual(rows, ['t | committed | 300 | 600 | 100 | 0.50 | 3.00',
+                                't | empty | 300 | 600 | 100 | 0.50 | 3.00'])
+        self.assertEqual(rc, 2)
+        self.assertIn('not built (msan build of t)', err)
+        self.assertTrue(measure.executed('==1==WARNING: MemorySanitizer: use-of-uninit')[1])
+
     def test_one_run_rate(self):
         with tempfile.TemporaryDirectory() as d:
             self.fake(os.path.join(d, 'f'), 300)

@@ -724,6 +724,46 @@ static void rle_over_max_then_next_only(void **state)
 }
 
 /*
+ * The 6.1 MSan campaign's 114-byte decompress_stream input (2026-12-06,
+ * open as stream-accepts-block30-1.4.10 until traced): a 128 KB window,
+ * 26 empty raw blocks and, as block 3, a compressed block of Block_Size 0,
+ * three 128 KiB RLE blocks, then a compressed block of 65668 RLE literals
+ * and 2 sequences whose bitstream overflows. Streamed, every decoder skips
+ * block 3 as empty; the kernel and 1.5.4 accept block 30, 1.5.7 refuses
+ * it: seq-stream-end-bits, at block 30. One-shot, every side refuses
+ * block 3: agreement. With block 3 raw and empty, the same as streamed.
+ */
+static void stream_empty_compressed_then_next_only(void **state)
+{
+	uint8_t f[114] = { 0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x38 };
+	static const uint8_t tail[] = {
+		0x02, 0x00, 0x10, 0x72, 0x02, 0x00, 0x10, 0x72, 0x02, 0x00, 0x10, 0x72,
+		0x65, 0x00, 0x00, 0x4d, 0x08, 0x10, 0x72, 0x02, 0x00, 0x10, 0x72, 0x65,
+		0xff, 0x38, 0x03,
+	};
+	struct way_run *run;
+	struct zo_verdict v;
+
+	(void)state;
+	memcpy(f + sizeof(f) - sizeof(tail), tail, sizeof(tail));
+	f[15] = 0x04;		/* block 3: compressed, Block_Size 0 */
+	run = way_run(WAY_STREAM, f, sizeof(f));
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "seq-stream-end-bits");
+	assert_int_equal(v.site.block, 30);
+	free(run);
+	run = way_run(WAY_ONESHOT, f, sizeof(f));
+	assert_int_equal(way_verdict(run, &v), ZO_AGREE);
+	free(run);
+	f[15] = 0x00;		/* block 3: raw, empty */
+	run = way_run(WAY_STREAM, f, sizeof(f));
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, "seq-stream-end-bits");
+	assert_int_equal(v.site.block, 30);
+	free(run);
+}
+
+/*
  * seq-stream-end-bits on a compressed block over Block_Maximum_Size that is
  * not the frame's last (make fuzz, 6.1, 2026-12-06): a 1 MiB window, block 1
  * decodes to 205403 bytes and its sequences bitstream is read past its
@@ -999,6 +1039,7 @@ int main(void)
 		cmocka_unit_test(block_over_window_rle_near_misses),
 		cmocka_unit_test(rle_literals_checksum_near_miss),
 		cmocka_unit_test(rle_over_max_then_next_only),
+		cmocka_unit_test(stream_empty_compressed_then_next_only),
 		cmocka_unit_test(next_only_compressed_over_max),
 		cmocka_unit_test(stream_offset_over_window_near_misses),
 		cmocka_unit_test(huf4_few_literals_past_rle),

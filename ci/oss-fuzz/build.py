@@ -74,6 +74,19 @@ def kernel_source():
     return ksrc
 
 
+def reference_source():
+    """SANITIZER=memory: libzstd 1.5.4's lib/ folder, to be compiled with
+    the build's own flags (ref-src.sh: MSan needs every library
+    instrumented); '' for any other sanitizer."""
+    if os.environ.get('SANITIZER', '') != 'memory':
+        return ''
+    p = subprocess.run(['ci/oss-fuzz/ref-src.sh', env('WORK')], stdout=subprocess.PIPE,
+                       text=True)
+    if p.returncode:
+        sys.exit(1)
+    return p.stdout.rstrip('\n')
+
+
 def reference_lib():
     lib = os.environ.get('KZFUZZ_REF_LIB', '')
     if not lib:
@@ -130,14 +143,15 @@ def object_folder(build, tree):
                         'ossfuzz-' + hashlib.sha1(key.encode()).hexdigest()[:12])
 
 
-def build_fuzzers(tree, b, targets, ref_lib, nxt, next_err):
+def build_fuzzers(tree, b, targets, ref_lib, nxt, next_err, ref_src=''):
     jobs = os.environ.get('KZFUZZ_JOBS') or str(len(os.sched_getaffinity(0)))
     # AFL++'s driver passes the input in place, misaligned: copy it (fuzz/afl_aligned_input.c).
     afl = '1' if os.environ.get('FUZZING_ENGINE', '') == 'afl' else ''
     mk = ['make', '--no-print-directory', f'-j{jobs}', '-f', 'build.mk', 'VARIANT=ossfuzz',
           f'TREE_DIR={tree}', f'B={b}', f'CC={env("CC")}', f'OSSFUZZ_CFLAGS={env("CFLAGS")}',
           f'LIB_FUZZING_ENGINE={env("LIB_FUZZING_ENGINE")}', f'REF_LIB={ref_lib}',
-          f'ZSTD_NEXT={nxt}', f'ZSTD_NEXT_ERR={next_err}', f'OSSFUZZ_AFL={afl}']
+          f'ZSTD_NEXT={nxt}', f'ZSTD_NEXT_ERR={next_err}', f'OSSFUZZ_AFL={afl}',
+          f'ZSTD_DEB_SRC={ref_src}']
     rc = subprocess.call(mk + [f'{b}/fuzz/{t}' for t in targets] +
                          [f'{b}/bin/gen-seeds', f'{b}/bin/fanotify-seeds'])
     if rc:
@@ -277,7 +291,8 @@ def package(t, b, seeds, out):
 
 
 def main():
-    ref_lib = reference_lib()
+    ref_src = reference_source()
+    ref_lib = 'from-source' if ref_src else reference_lib()
     build = env('WORK') + '/kzfuzz'
     os.makedirs(build, exist_ok=True)
     tree = output(['kernel/prepare-tree.sh', build, kernel_source()])
@@ -287,8 +302,10 @@ def main():
     os.environ['KZ_ZSTD_VERSION'] = zstd_version(tree)
     nxt, next_err = second_reference(build)
     b = object_folder(build, tree)
+    if ref_src:
+        ref_lib = os.path.join(b, 'ref154', 'libzstd.a')
     names = tree_targets(tree)
-    build_fuzzers(tree, b, names, ref_lib, nxt, next_err)
+    build_fuzzers(tree, b, names, ref_lib, nxt, next_err, ref_src)
     seeds = make_seeds(b)
     for t in names:
         package(t, b, seeds, env('OUT'))
