@@ -21,7 +21,10 @@ check-regression: build-asan
 # and its kernel instrumented again (RESULTS.md); run it there with
 # make check-msan KERNEL_SRC=debian:6.12. Without libzstd 1.5.4's source
 # (ref/zstd-deb-src.sh) it is a skip, said in one line.
-CRASHER_TARGETS = $(foreach t,$(FUZZ_TARGETS),$(if $(wildcard corpus/crashers/$(t)/*),$(t)))
+# The targets with committed crashers (lib/findings.py crashers: a crash-class
+# finding's reproducers in its folder), for this tree's zstd version.
+CRASHER_TARGETS = $(filter $(FUZZ_TARGETS),$(shell python3 lib/findings.py --zstd $(KTREE_ZSTD_VERSION) \
+	crashers 2>/dev/null | cut -f2 | sort -u))
 .PHONY: check-msan
 check-msan: selftest
 ifeq ($(ZSTD_DEB_SRC),)

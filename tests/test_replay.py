@@ -56,11 +56,14 @@ class MsanCrashers(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.old = os.getcwd()
         os.chdir(self.tmp.name)
-        os.makedirs('corpus/crashers/t/asan-heap-buffer-overflow')
+        os.makedirs('corpus/open-findings/c')
         os.makedirs('bin')
-        self.crasher = 'corpus/crashers/t/asan-heap-buffer-overflow/c'
+        self.crasher = 'corpus/open-findings/c/c'
         open(self.crasher, 'w').close()
+        # A crasher is a crash-class finding's reproducer (lib/findings.py crashers).
         with open('findings.txt', 'w') as f:
+            f.write('finding | c | t | * | asan:heap-buffer-overflow | a > b > c (WRITE 1) | '
+                    'src | %s | why\n' % self.crasher)
             f.write('finding | known-msan | t | * | msan:use-of-uninitialized-value | %s | '
                     'src | %s | why\n' % (STATE, self.crasher))
         self.judge = replay.Judge(os.path.abspath('findings.txt'))
@@ -109,7 +112,7 @@ class MsanCrashers(unittest.TestCase):
         self.replayer('', 0)
         self.expect('')
         self.assertEqual(self.run_check(), 1)
-        self.expect('%s | clean | why\ncorpus/crashers/t/x/gone | clean | why\n'
+        self.expect('%s | clean | why\ncorpus/open-findings/x/gone | clean | why\n'
                     % self.crasher)
         self.assertEqual(self.run_check(), 1)
 
