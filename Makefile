@@ -47,6 +47,8 @@
 #   test-repro-crashers test-fuzz-resume test-fuzz-kill test-fuzz-lock
 #   test-fuzz-diskfull test-corpus-update check-msan test-ossfuzz-build gate-short
 #   check-second-tree test-gate-known
+#   (test-ossfuzz-build OSSFUZZ_MSAN=1 adds the SANITIZER=memory build, a
+#   cold instrumented build left out of make check for its time)
 # Used by other goals and scripts: fuzz-build, check-start, gate-build-asan,
 #   gate-build-plain, gate-build-fuzz, gate-build-replayers, gate-ab-side, gate-where.
 #

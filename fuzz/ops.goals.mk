@@ -128,6 +128,6 @@ test-corpus-update: selftest
 .PHONY: test-ossfuzz-build
 test-ossfuzz-build: deps
 	+@KZFUZZ_ZSTD_NEXT_CACHE=$(abspath $(ZSTD_NEXT_CACHE)) KZFUZZ_ZSTD_DEB_SRC_CACHE=$(abspath $(ZSTD_DEB_SRC_CACHE)) \
-		tests/test-ossfuzz-build.sh $(BUILD)/ossfuzz-test '$(SECOND_TREE)' || rc=$$?; \
+		KZFUZZ_OSSFUZZ_MSAN=$(OSSFUZZ_MSAN) tests/test-ossfuzz-build.sh $(BUILD)/ossfuzz-test '$(SECOND_TREE)' || rc=$$?; \
 	case $${rc:-0} in 0) ;; 77) $(call skip_note,test-ossfuzz-build,second tree $(SECOND_TREE) cannot be staged here) ;; *) exit 1 ;; esac; \
 	if [ -s $(BUILD)/ossfuzz-test/msan.skip ]; then $(call skip_note,test-ossfuzz-build,$$(cat $(BUILD)/ossfuzz-test/msan.skip)); fi
