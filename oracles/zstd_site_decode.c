@@ -176,14 +176,27 @@ int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned 
 	return 1;
 }
 
-/*
- * One-shot, as the kernel's one-shot and the reference's own judged call
- * decode: block at a time, 1.5.4 refuses a compressed block whose output is
- * over Block_Maximum_Size (ZSTD_decompressContinue), a check neither
- * one-shot path makes, so it would hide the difference being excused.
- */
-int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
-			    size_t elen)
+/* libzstd 1.5.4's block map of the frame alone: block at a time, as streaming decodes. */
+static int blocks_decode_to(const uint8_t *frame, size_t flen, const uint8_t *expect, size_t elen)
+{
+	/* Room for the expected bytes: a frame of several MiB is judged too. */
+	size_t cap = elen > ZO_OUT_CAP ? elen : ZO_OUT_CAP;
+	struct bm_request req = { .side = BM_REFERENCE, .src = frame, .len = flen,
+				  .cap = cap, .max_frames = 1, .find = SIZE_MAX };
+	uint8_t *out = cap > ZO_OUT_CAP ? malloc(cap) : site_buf();
+	struct block_map m;
+	int same;
+
+	same = out && !block_map(&req, out, &m) && !m.error && m.frames[0].in_end &&
+	       same_bytes(out, m.out_len, expect, elen);
+	if (cap > ZO_OUT_CAP)
+		free(out);
+	return same;
+}
+
+/* The same one-shot (ZSTD_decompressDCtx), as a one-shot judged call decodes. */
+static int oneshot_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
+			      size_t elen)
 {
 	/* Room for the expected bytes and one more: a longer output differs. */
 	size_t cap = elen >= ZO_OUT_CAP ? elen + 1 : ZO_OUT_CAP;
@@ -198,6 +211,20 @@ int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *ex
 	if (cap > ZO_OUT_CAP)
 		free(out);
 	return same;
+}
+
+/*
+ * The two ways differ where a check sits on one path only: block at a time
+ * 1.5.4 refuses a compressed block whose output is over Block_Maximum_Size
+ * and skips an empty compressed block, one-shot the reverse. The proof
+ * decodes the way the judged calls did.
+ */
+int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
+			    size_t elen, int streamed)
+{
+	if (streamed)
+		return blocks_decode_to(frame, flen, expect, elen);
+	return oneshot_decodes_to(frame, flen, expect, elen);
 }
 
 static void put_block_header(uint8_t *p, uint32_t size, unsigned int type, int last)
@@ -269,7 +296,7 @@ int zo_ref_frame_rle_split(const uint8_t *frame, size_t flen, uint32_t max, int 
 	rle_split(frame, flen, max, copy);
 	if (window_128k)
 		copy[5] = (17 - WINDOW_LOG_MIN) << 3;	/* Window_Descriptor: 128 KB */
-	same = zo_ref_frame_decodes_to(copy, n, expect, elen);
+	same = zo_ref_frame_decodes_to(copy, n, expect, elen, 1);
 	free(copy);
 	return same;
 }

@@ -58,9 +58,12 @@ int zo_ref_frame_fails_after_history(const uint8_t *frame, size_t len, unsigned 
  */
 int zo_ref_stream_with_window(const uint8_t *frame, size_t flen, size_t window,
 			      const uint8_t *expect, size_t elen);
-/* libzstd 1.5.4 decodes the frame alone, one-shot, to exactly expect. */
+/*
+ * libzstd 1.5.4 decodes the frame alone to exactly expect: block at a time
+ * as streaming does (streamed), else one-shot.
+ */
 int zo_ref_frame_decodes_to(const uint8_t *frame, size_t flen, const uint8_t *expect,
-			    size_t elen);
+			    size_t elen, int streamed);
 /*
  * libzstd 1.5.4 decodes the frame (flen bytes, its last block within them),
  * with every RLE block over max bytes written as RLE blocks of at most max
