@@ -296,6 +296,19 @@ static void reproducers_match_and_diverge(void **state)
 	}
 }
 
+/* The oracle's verdict on z the way w: the known entry id, placed at that block. */
+static void assert_known_at(enum way w, const uint8_t *z, size_t len, const char *id,
+			    unsigned int block)
+{
+	struct way_run *run = way_run(w, z, len);
+	struct zo_verdict v;
+
+	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
+	assert_string_equal(v.known->id, id);
+	assert_int_equal(v.site.block, block);
+	free(run);
+}
+
 static int matches(const char *id, const uint8_t *z, size_t len)
 {
 	const struct zo_known *known = known_of(z, len);
@@ -705,22 +718,12 @@ static void rle_over_max_then_next_only(void **state)
 		0x44, 0x0f, 0x07, 0x37, 0x03,
 	};
 	uint8_t f[sizeof(input)];
-	struct way_run *run;
-	struct zo_verdict v;
 
 	(void)state;
 	memcpy(f, input, sizeof(f));
-	run = way_run(WAY_ONESHOT, f, sizeof(f));
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "seq-stream-end-bits");
-	assert_int_equal(v.site.block, 2);
-	free(run);
+	assert_known_at(WAY_ONESHOT, f, sizeof(f), "seq-stream-end-bits", 2);
 	f[14] = 0x02;		/* block 2: 131072 bytes, the maximum */
-	run = way_run(WAY_ONESHOT, f, sizeof(f));
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "seq-stream-end-bits");
-	assert_int_equal(v.site.block, 3);
-	free(run);
+	assert_known_at(WAY_ONESHOT, f, sizeof(f), "seq-stream-end-bits", 3);
 }
 
 /*
@@ -747,20 +750,12 @@ static void stream_empty_compressed_then_next_only(void **state)
 	(void)state;
 	memcpy(f + sizeof(f) - sizeof(tail), tail, sizeof(tail));
 	f[15] = 0x04;		/* block 3: compressed, Block_Size 0 */
-	run = way_run(WAY_STREAM, f, sizeof(f));
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "seq-stream-end-bits");
-	assert_int_equal(v.site.block, 30);
-	free(run);
+	assert_known_at(WAY_STREAM, f, sizeof(f), "seq-stream-end-bits", 30);
 	run = way_run(WAY_ONESHOT, f, sizeof(f));
 	assert_int_equal(way_verdict(run, &v), ZO_AGREE);
 	free(run);
 	f[15] = 0x00;		/* block 3: raw, empty */
-	run = way_run(WAY_STREAM, f, sizeof(f));
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "seq-stream-end-bits");
-	assert_int_equal(v.site.block, 30);
-	free(run);
+	assert_known_at(WAY_STREAM, f, sizeof(f), "seq-stream-end-bits", 30);
 }
 
 /*
@@ -776,16 +771,10 @@ static void next_only_compressed_over_max(void **state)
 	size_t len;
 	uint8_t *z = read_file("corpus/regression/decompress_oneshot/"
 			       "bba0966d66b5e9c9801c71df3d0c9658886d7b40", &len);
-	struct way_run *run;
-	struct zo_verdict v;
 
 	(void)state;
 	assert_non_null(z);
-	run = way_run(WAY_ONESHOT, z, len);
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "seq-stream-end-bits");
-	assert_int_equal(v.site.block, 1);
-	free(run);
+	assert_known_at(WAY_ONESHOT, z, len, "seq-stream-end-bits", 1);
 	free(z);
 }
 
@@ -805,11 +794,7 @@ static void stream_offset_over_window_near_misses(void **state)
 	struct zo_verdict v;
 
 	(void)state;
-	run = way_run(WAY_STREAM, z, len);
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "stream-offset-over-window");
-	assert_int_equal(v.site.block, 3);
-	free(run);
+	assert_known_at(WAY_STREAM, z, len, "stream-offset-over-window", 3);
 	assert_int_equal(z[5], 0x38);
 	for (size_t i = 0; i < sizeof(windows); i++) {
 		z[5] = windows[i];
@@ -840,11 +825,7 @@ static void huf4_few_literals_past_rle(void **state)
 
 	(void)state;
 	assert_non_null(z);
-	run = way_run(WAY_ONESHOT, z, len);
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "huf4-few-literals");
-	assert_int_equal(v.site.block, 0);
-	free(run);
+	assert_known_at(WAY_ONESHOT, z, len, "huf4-few-literals", 0);
 	assert_int_equal(z[13], 0x26);
 	z[13] = 0x66;		/* Regenerated_Size 6 */
 	run = way_run(WAY_ONESHOT, z, len);
@@ -855,11 +836,7 @@ static void huf4_few_literals_past_rle(void **state)
 	z[6] = 0x02;		/* the RLE block cut to 131072 bytes */
 	z[7] = 0x00;
 	z[8] = 0x10;
-	run = way_run(WAY_ONESHOT, z, len);
-	assert_int_equal(way_verdict(run, &v), ZO_KNOWN);
-	assert_string_equal(v.known->id, "huf4-few-literals");
-	assert_int_equal(v.site.block, 1);
-	free(run);
+	assert_known_at(WAY_ONESHOT, z, len, "huf4-few-literals", 1);
 	free(z);
 }
 
