@@ -40,7 +40,7 @@ $(B)/next/%.o: $(NEXT_LIB)/%.S $(NEXT_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,AS,zstd-1.5.7/$*.S)$(CC) $(NEXT_CFLAGS) -c $< -o $@
 
-$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h ref/ref_frame_header.h \
+$(B)/next/ref_next.o: ref/ref_next.c ref/ref_next.h ref/ref_zstd.h ref/ref_frame_header.h ref/ref_dstream.h \
 		ref/ref_recycle.h $(NEXT_FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(NEXT_CFLAGS) -DREFN_ORIGIN='"$(NEXT_ORIGIN)"' -Iref -c $< -o $@

@@ -7,6 +7,7 @@
 #include <zstd.h>
 #include <zstd_errors.h>
 
+#include "ref_dstream.h"
 #include "ref_frame_header.h"
 #include "ref_next.h"
 #include "ref_recycle.h"
@@ -66,17 +67,6 @@ size_t refn_find_frame_compressed_size(const void *src, size_t len)
 	return ZSTD_findFrameCompressedSize(src, len);
 }
 
-static ZSTD_DCtx *dstream_make(ZSTD_customMem mem, size_t max_window)
-{
-	ZSTD_DCtx *dctx = ZSTD_createDCtx_advanced(mem);
-
-	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
-		ZSTD_freeDCtx(dctx);
-		dctx = NULL;
-	}
-	return dctx;
-}
-
 /*
  * Its memory from a pool of its own (ref_recycle.h): a fresh context, kept
  * pages; a copy of one made by the library for that window and never used
@@ -87,32 +77,16 @@ void *refn_dstream(size_t max_window)
 	static struct ref_recycle pool;
 	static struct ref_fresh fresh;
 	static ZSTD_DCtx *dctx;
-	ZSTD_customMem mem = { ref_recycle_alloc, ref_recycle_free, &pool };
 
 	ZSTD_freeDCtx(dctx);
-	dctx = NULL;
-	if (!fresh.tmpl || fresh.key != max_window) {
-		ZSTD_freeDCtx(fresh.tmpl);
-		fresh.tmpl = dstream_make(mem, max_window);
-		if (!fresh.tmpl)
-			return NULL;
-		fresh.size = ZSTD_sizeof_DCtx(fresh.tmpl);
-		fresh.key = max_window;
-	}
-	dctx = ref_fresh_copy(&pool, &fresh);
+	dctx = ref_dstream_fresh(&pool, &fresh, max_window);
 	return dctx;
 }
 
 size_t refn_dstream_step(void *ds, void *dst, size_t dst_size, size_t *dst_pos,
 			 const void *src, size_t src_size, size_t *src_pos)
 {
-	ZSTD_outBuffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
-	ZSTD_inBuffer in = { .src = src, .size = src_size, .pos = *src_pos };
-	size_t ret = ZSTD_decompressStream(ds, &out, &in);
-
-	*dst_pos = out.pos;
-	*src_pos = in.pos;
-	return ret;
+	return ref_dstream_run(ds, dst, dst_size, dst_pos, src, src_size, src_pos);
 }
 
 void *refn_block_dctx(void)

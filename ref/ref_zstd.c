@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ref_dstream.h"
 #include "ref_frame_header.h"
 #include "ref_recycle.h"
 #include "ref_zstd.h"
@@ -205,17 +206,6 @@ size_t ref_find_frame_compressed_size(const void *src, size_t len)
 	return ZSTD_findFrameCompressedSize(src, len);
 }
 
-static ZSTD_DCtx *dstream_make(ZSTD_customMem mem, size_t max_window)
-{
-	ZSTD_DCtx *dctx = ZSTD_createDCtx_advanced(mem);
-
-	if (dctx && ZSTD_isError(ZSTD_DCtx_setMaxWindowSize(dctx, max_window))) {
-		ZSTD_freeDCtx(dctx);
-		dctx = NULL;
-	}
-	return dctx;
-}
-
 /*
  * Its memory comes from one pool (ref_recycle.h): a fresh context, kept
  * pages; a copy of one made by the library for that window and never used
@@ -225,17 +215,8 @@ struct ref_dstream *ref_dstream_create(size_t max_window)
 {
 	static struct ref_recycle pool;
 	static struct ref_fresh fresh;
-	ZSTD_customMem mem = { ref_recycle_alloc, ref_recycle_free, &pool };
 
-	if (!fresh.tmpl || fresh.key != max_window) {
-		ZSTD_freeDCtx(fresh.tmpl);
-		fresh.tmpl = dstream_make(mem, max_window);
-		if (!fresh.tmpl)
-			return NULL;
-		fresh.size = ZSTD_sizeof_DCtx(fresh.tmpl);
-		fresh.key = max_window;
-	}
-	return ref_fresh_copy(&pool, &fresh);
+	return (struct ref_dstream *)ref_dstream_fresh(&pool, &fresh, max_window);
 }
 
 void ref_dstream_free(struct ref_dstream *ds)
@@ -246,13 +227,7 @@ void ref_dstream_free(struct ref_dstream *ds)
 size_t ref_dstream_step(struct ref_dstream *ds, void *dst, size_t dst_size, size_t *dst_pos,
 			const void *src, size_t src_size, size_t *src_pos)
 {
-	ZSTD_outBuffer out = { .dst = dst, .size = dst_size, .pos = *dst_pos };
-	ZSTD_inBuffer in = { .src = src, .size = src_size, .pos = *src_pos };
-	size_t ret = ZSTD_decompressStream((ZSTD_DCtx *)ds, &out, &in);
-
-	*dst_pos = out.pos;
-	*src_pos = in.pos;
-	return ret;
+	return ref_dstream_run((ZSTD_DCtx *)ds, dst, dst_size, dst_pos, src, src_size, src_pos);
 }
 
 /*
